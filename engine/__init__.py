@@ -1,0 +1,55 @@
+"""The La Plaza dominoes rules engine: pure Python, the single source of truth for what is legal and what it scores.
+
+>>> from engine import Rules, Position
+>>> pos = Position.setup(Rules.one_vs_one(), hands=[["4-1"], ["6-6"]], line=["3-4"], stock=["2-2"])
+>>> pos.apply("plays 4-1 right").outcome.reason
+'domino'
+"""
+
+from .errors import ILLEGAL_MOVE_CODES, IllegalMove
+from .match import Lot, Match, draw_lot
+from .moves import (
+    ENDS,
+    Draw,
+    End,
+    Event,
+    Move,
+    Pass,
+    Play,
+    format_history,
+    parse,
+    parse_event,
+    parse_history,
+    parse_move,
+)
+from .outcome import Outcome
+from .position import DOUBLE_SIX, Placed, Position
+from .rules import Rules
+from .tile import ALL_TILES, Tile
+
+__all__ = [
+    "ALL_TILES",
+    "DOUBLE_SIX",
+    "ENDS",
+    "ILLEGAL_MOVE_CODES",
+    "Draw",
+    "End",
+    "Event",
+    "IllegalMove",
+    "Lot",
+    "Match",
+    "Move",
+    "Outcome",
+    "Pass",
+    "Placed",
+    "Play",
+    "Position",
+    "Rules",
+    "Tile",
+    "draw_lot",
+    "format_history",
+    "parse",
+    "parse_event",
+    "parse_history",
+    "parse_move",
+]

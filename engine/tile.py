@@ -1,0 +1,106 @@
+"""Double-six tiles: the 28 interned values every other part of the engine and the app talks about."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_TILE_TEXT = re.compile(r"^\s*(\d)\s*[-|]\s*(\d)\s*$")
+
+
+class Tile:
+    """One double-six tile, order-free: ``Tile(5, 6) is Tile(6, 5)``.
+
+    Tiles are interned, so equality and hashing are identity and cost nothing in a playout.
+    >>> str(Tile(5, 6)), Tile.parse("6|5").pips
+    ('6-5', 11)
+    """
+
+    __slots__ = ("_text", "bit", "high", "is_double", "low", "mask", "pips")
+    high: int
+    low: int
+    pips: int
+    is_double: bool
+    mask: int
+    bit: int
+    _text: str
+
+    def __new__(cls, a: int, b: int) -> Tile:
+        try:
+            return _TILES[a, b]
+        except (KeyError, TypeError):
+            raise ValueError(f"not a double-six tile: ({a!r}, {b!r}); both numbers must be 0-6") from None
+
+    @classmethod
+    def _make(cls, a: int, b: int) -> Tile:
+        tile = object.__new__(cls)
+        high, low = max(a, b), min(a, b)
+        for name, value in (
+            ("high", high),
+            ("low", low),
+            ("pips", high + low),
+            ("is_double", high == low),
+            ("mask", (1 << high) | (1 << low)),
+            ("_text", f"{high}-{low}"),
+        ):
+            object.__setattr__(tile, name, value)
+        return tile
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Read a tile written as ``"6-5"`` or ``"6|5"`` (either order)."""
+        match = _TILE_TEXT.match(text) if isinstance(text, str) else None
+        if match is None:
+            raise ValueError(f"not a tile: {text!r}; write it like '6-5' or '6|5'")
+        try:
+            return cls(int(match[1]), int(match[2]))
+        except ValueError:
+            raise ValueError(f"not a double-six tile: {text!r}; both numbers must be 0-6") from None
+
+    @classmethod
+    def coerce(cls, value: Tile | str) -> Tile:
+        """Accept a tile or its text; what lesson files and tests find handy."""
+        return value if isinstance(value, Tile) else cls.parse(value)
+
+    def has(self, number: int) -> bool:
+        """Whether one of the halves shows ``number``."""
+        return self.high == number or self.low == number
+
+    def other(self, number: int) -> int:
+        """The half opposite ``number`` (the new open end once ``number`` is covered)."""
+        if number == self.high:
+            return self.low
+        if number == self.low:
+            return self.high
+        raise ValueError(f"tile {self} has no {number}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("tiles are immutable")
+
+    def __reduce__(self) -> tuple[type[Tile], tuple[int, int]]:
+        return (Tile, (self.high, self.low))
+
+    def __lt__(self, other: Tile) -> bool:
+        return (self.high, self.low) < (other.high, other.low)
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Tile({self.high}, {self.low})"
+
+
+_TILES: dict[tuple[int, int], Tile] = {}
+for _a in range(7):
+    for _b in range(_a, 7):
+        _tile = Tile._make(_a, _b)
+        _TILES[_a, _b] = _TILES[_b, _a] = _tile
+
+#: The full double-six set, lowest first.
+ALL_TILES: tuple[Tile, ...] = tuple(sorted(set(_TILES.values())))
+for _index, _tile in enumerate(ALL_TILES):
+    # Each tile's own bit in a 28-bit set of tiles, so sets of tiles can be tested in one operation.
+    object.__setattr__(_tile, "bit", 1 << _index)
+
+#: For each number 0-6, the set (as tile bits) of the seven tiles that show it.
+TILES_WITH: tuple[int, ...] = tuple(sum(t.bit for t in ALL_TILES if t.has(n)) for n in range(7))
