@@ -1,5 +1,6 @@
 """Hypothesis sweeps over random deals and random legal play, for both rule sets (issue 2's invariants)."""
 
+import itertools
 import random
 from collections import Counter
 
@@ -121,7 +122,7 @@ def test_random_hands_keep_every_invariant(rules: Rules, seed: int) -> None:
         assert Counter(every_tile(position)) == Counter(ALL_TILES)
         # the line chains: touching halves are equal, the ends are its outer halves, the lead was played first
         placed = position.placed
-        assert all(a.right == b.left for a, b in zip(placed, placed[1:], strict=False))
+        assert all(a.right == b.left for a, b in itertools.pairwise(placed))
         assert all({p.left, p.right} == {p.tile.high, p.tile.low} for p in placed)
         assert tuple(p.tile for p in placed) == position.line
         if placed:
