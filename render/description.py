@@ -1,0 +1,76 @@
+"""The text alternative of a table picture, as language-neutral data: the lessons and the app turn it into words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SeatDescription:
+    """One seat: its role key and side of the picture, its tiles if shown face up (else ``None``) and their count,
+    whether it is to move, its badge (``"pass"``/``"draw"``) and any loose tiles shown turned up beside it."""
+
+    seat: int
+    role: str
+    place: str
+    tiles: tuple[Any, ...] | None
+    count: int
+    to_move: bool
+    badge: str | None
+    loose: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class EndDescription:
+    """An open end: the number it shows; ``fits`` is whether the selected tile fits there when hints are on
+    (``None`` otherwise); ``wrong`` marks the end of a wrong attempt."""
+
+    end: str
+    number: int
+    fits: bool | None = None
+    wrong: bool = False
+
+
+@dataclass(frozen=True)
+class TableDescription:
+    """Everything the picture shows, as data (tiles are ``engine.Tile``; ``str(tile)`` gives ``"6-5"``)."""
+
+    players: int
+    viewer: int
+    line: tuple[Any, ...]  # engine.Placed, left to right
+    lead_index: int | None
+    ends: tuple[EndDescription, ...]
+    seats: tuple[SeatDescription, ...]
+    stock: int | None  # None when the rules use no stock
+    to_move: int | None  # None once the hand is over
+    last_play: tuple[int, Any, str | None] | None  # (seat, tile, end)
+    selected: Any | None
+    wrong: tuple[Any, str | None] | None  # (tile, end) of a wrong attempt
+    dimmed: tuple[Any, ...]  # tiles drawn faded because they cannot be played now
+    hand_over: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data, tiles written as text ("6-5")."""
+
+        def tiles(values: tuple[Any, ...] | None) -> list[str] | None:
+            return None if values is None else [str(t) for t in values]
+
+        return {
+            "players": self.players,
+            "viewer": self.viewer,
+            "line": [{"tile": str(p.tile), "left": p.left, "right": p.right} for p in self.line],
+            "lead_index": self.lead_index,
+            "ends": [vars(e).copy() for e in self.ends],
+            "seats": [
+                {**vars(s), "tiles": tiles(s.tiles), "loose": tiles(s.loose)} for s in self.seats
+            ],
+            "stock": self.stock,
+            "to_move": self.to_move,
+            "last_play": None if self.last_play is None else
+            {"seat": self.last_play[0], "tile": str(self.last_play[1]), "end": self.last_play[2]},
+            "selected": None if self.selected is None else str(self.selected),
+            "wrong": None if self.wrong is None else {"tile": str(self.wrong[0]), "end": self.wrong[1]},
+            "dimmed": tiles(self.dimmed),
+            "hand_over": self.hand_over,
+        }
