@@ -1,0 +1,352 @@
+"""The lesson runner: one learner's way through one lesson, every action checked by the engine.
+
+Pure Python (no streamlit, no PIL): the app and the tests drive lessons through `LessonRunner`, and show the
+`Feedback` it returns with `Texts.render`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from engine import Draw, Event, Move, Pass, Play, Position, Tile, parse_move
+
+from .model import Lesson, Mark, Option, Step, seat_key
+from .queries import Answer
+from .texts import PRAISE_KEYS, Feedback, Message, Ref
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One event to show, in order: the learner's move or a scripted reply, and the position after it."""
+
+    event: Event
+    position: Position
+    scripted: bool
+
+
+@dataclass(frozen=True)
+class StepState:
+    """Where the learner is inside one step."""
+
+    position: Position | None
+    moves: tuple[str, ...] = ()
+    frames: tuple[Frame, ...] = ()
+    done: bool = False
+    answer: Answer = None
+    selected: Tile | None = None
+    hint_level: int = 0
+    feedback: Feedback | None = None
+
+
+@dataclass(frozen=True)
+class StepView:
+    """What the screen needs for the current step: texts as keys, the position, the marks to draw."""
+
+    lesson: str
+    number: int
+    count: int
+    kind: str
+    text: str | None
+    position: Position | None
+    viewer: int
+    marks: tuple[Mark, ...]
+    hint_level: int
+    selected: Tile | None
+    options: tuple[Option, ...]
+    points: tuple[str, ...]
+    frames: tuple[Frame, ...]
+    done: bool
+    feedback: Feedback | None
+
+    def describe(self) -> tuple[Message, ...]:
+        """The table picture in words (for screen readers and the alt text)."""
+        return describe_position(self.position, self.viewer) if self.position is not None else ()
+
+
+@dataclass
+class LessonRunner:
+    """A learner's progress through one lesson: current step, per-step state, mistakes, hints, stars."""
+
+    lesson: Lesson
+    praise: Sequence[str] = PRAISE_KEYS
+    number: int = 1
+    mistakes: dict[int, int] = field(default_factory=dict)
+    hints_used: dict[int, int] = field(default_factory=dict)
+    attempts: dict[int, int] = field(default_factory=dict)
+    states: dict[int, StepState] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------------------------------------- reading
+
+    @property
+    def step(self) -> Step:
+        """The current step."""
+        return self.lesson.step(self.number)
+
+    @property
+    def state(self) -> StepState:
+        """The current step's state (fresh on first visit)."""
+        if self.number not in self.states:
+            self.states[self.number] = self._fresh(self.step)
+        return self.states[self.number]
+
+    @property
+    def done(self) -> bool:
+        """Whether the current step is complete."""
+        return self.state.done
+
+    @property
+    def finished(self) -> bool:
+        """Whether every interactive step of the lesson is complete."""
+        return all(
+            self.number_done(step.number) for step in self.lesson.steps if step.interactive
+        )
+
+    def number_done(self, number: int) -> bool:
+        """Whether step ``number`` is complete."""
+        state = self.states.get(number)
+        return state.done if state is not None else not self.lesson.step(number).interactive
+
+    @property
+    def total_mistakes(self) -> int:
+        """Mistakes over the whole lesson (retries keep them)."""
+        return sum(self.mistakes.values())
+
+    @property
+    def total_hints(self) -> int:
+        """Hints asked over the whole lesson (retries keep them)."""
+        return sum(self.hints_used.values())
+
+    @property
+    def stars(self) -> int:
+        """3 with no mistake and no hint, 2 with one or two, 1 with more."""
+        penalty = self.total_mistakes + self.total_hints
+        return 3 if penalty == 0 else 2 if penalty <= 2 else 1
+
+    def view(self) -> StepView:
+        """Everything the renderer and the page need to show the current step."""
+        step, state = self.step, self.state
+        marks = tuple(m for m in step.marks if m.hint <= state.hint_level) + self._hint_marks()
+        return StepView(
+            self.lesson.id, step.number, len(self.lesson.steps), step.kind, step.text, state.position, step.viewer,
+            marks, state.hint_level, state.selected, step.options, step.points, state.frames, state.done,
+            state.feedback,
+        )
+
+    # ------------------------------------------------------------------------------------------------- moving
+
+    def next(self) -> bool:
+        """Go to the next step once this one is done; False if not done or at the end."""
+        if not self.done or self.number >= len(self.lesson.steps):
+            return False
+        self.number += 1
+        return True
+
+    def back(self) -> bool:
+        """Go to the previous step; False at the first."""
+        if self.number <= 1:
+            return False
+        self.number -= 1
+        return True
+
+    def goto(self, number: int) -> None:
+        """Jump to a step by its 1-based number (deep links from quizzes)."""
+        if not 1 <= number <= len(self.lesson.steps):
+            raise ValueError(f"lesson {self.lesson.id!r} has steps 1 to {len(self.lesson.steps)}, not {number!r}")
+        self.number = number
+
+    def retry(self) -> None:
+        """Start the current step again; mistakes and hints already counted stay counted."""
+        self.states[self.number] = self._fresh(self.step)
+
+    # ------------------------------------------------------------------------------------------------- acting
+
+    def select(self, tile: Tile | str | None) -> None:
+        """Lift a tile of the hand (again, or None, to put it back); no feedback, never a mistake."""
+        state = self.state
+        picked = None if tile is None else Tile.parse(tile) if isinstance(tile, str) else tile
+        self._set(replace(state, selected=None if picked == state.selected else picked))
+
+    def play(self, tile: Tile | str, end: str | None = None) -> Feedback:
+        """Play a tile at an end (``None`` for the lead)."""
+        return self.act(Play(tile, end))  # type: ignore[arg-type]
+
+    def draw(self) -> Feedback:
+        """Draw from the stock."""
+        return self.act(Draw())
+
+    def pass_turn(self) -> Feedback:
+        """Pass."""
+        return self.act(Pass())
+
+    def act(self, move: Move | str) -> Feedback:
+        """Any move of the learner: refused with the engine's reason, judged against the goal, or accepted."""
+        step, state = self.step, self.state
+        if step.kind != "act" or state.position is None:
+            return self._say(Feedback.of("info", "step.done" if state.done else "hint.none"))
+        if state.done:
+            return self._say(Feedback.of("info", "step.done"))
+        move = parse_move(move) if isinstance(move, str) else move
+        self._count(self.attempts)
+        moves = (*state.moves, str(move))
+        declared = step.wrong_feedback(moves=moves)
+        error = state.position.check(move)
+        if error is not None:
+            self._count(self.mistakes)
+            key = declared or f"illegal.{error.code}"
+            return self._say(Feedback("error", key, _move_args(state.position, move)))
+        after = state.position.apply(move)
+        frame = Frame(after.history[-1], after, scripted=False)
+        if moves in step.paths:
+            frames = [*state.frames, frame]
+            for reply in step.replies:
+                after = after.apply(reply)
+                frames.append(Frame(after.history[-1], after, scripted=True))
+            feedback = self._praise()
+            self._set(replace(state, position=after, moves=moves, frames=tuple(frames), done=True, selected=None,
+                              feedback=feedback))
+            return feedback
+        if any(path[: len(moves)] == moves for path in step.paths):
+            drawn = frame.event.drawn
+            feedback = (
+                Feedback.of("info", "progress.drew", tile=str(drawn)) if isinstance(move, Draw) and drawn
+                else Feedback.of("info", "progress.move")
+            )
+            self._set(replace(state, position=after, moves=moves, frames=(*state.frames, frame), selected=None,
+                              feedback=feedback))
+            return feedback
+        self._count(self.mistakes)
+        key = declared or step.feedback or "wrong.generic"
+        return self._say(Feedback("error", key, _move_args(state.position, move)))
+
+    def answer(self, option: int) -> Feedback:
+        """Choose the question's option number ``option`` (0-based, in `StepView.options` order)."""
+        step, state = self.step, self.state
+        if step.kind != "question":
+            return self._say(Feedback.of("info", "hint.none"))
+        if state.done:
+            return self._say(Feedback.of("info", "step.done"))
+        if not 0 <= option < len(step.options):
+            raise ValueError(f"option {option!r}: this question has {len(step.options)} options")
+        self._count(self.attempts)
+        value = step.options[option].value
+        if value == step.answer:
+            feedback = self._praise()
+            self._set(replace(state, done=True, answer=value, feedback=feedback))
+            return feedback
+        self._count(self.mistakes)
+        key = step.wrong_feedback(answer=value) or "wrong.answer"
+        return self._say(Feedback("error", key, (("answer", step.options[option].label),)))
+
+    def answer_value(self, value: Answer) -> Feedback:
+        """Choose the option whose value is ``value`` (tests and quizzes)."""
+        values = [option.value for option in self.step.options]
+        return self.answer(values.index(value))
+
+    def hint(self) -> Feedback:
+        """The next hint level (1: which tile, 2: which end); each new level counts against the stars."""
+        step, state = self.step, self.state
+        if not step.interactive or state.done:
+            return self._say(Feedback.of("info", "hint.none"))
+        level = min(state.hint_level + 1, 2)
+        if level > state.hint_level:
+            self._count(self.hints_used)
+        self._set(replace(state, hint_level=level))
+        if step.hints is not None:
+            return self._say(Feedback.of("info", step.hints[level - 1]))
+        move = self._next_move()
+        if isinstance(move, Play):
+            if level == 1:
+                return self._say(Feedback.of("info", "hint.tile", tile=str(move.tile)))
+            if move.end is None:
+                return self._say(Feedback.of("info", "hint.lead", tile=str(move.tile)))
+            return self._say(Feedback.of("info", "hint.end", tile=str(move.tile), end=Ref(f"end.{move.end}")))
+        if level == 1:
+            return self._say(Feedback.of("info", "hint.check"))
+        return self._say(Feedback.of("info", "hint.draw" if isinstance(move, Draw) else "hint.pass"))
+
+    # ------------------------------------------------------------------------------------------------- inside
+
+    def _fresh(self, step: Step) -> StepState:
+        return StepState(step.position, done=not step.interactive)
+
+    def _set(self, state: StepState) -> None:
+        self.states[self.number] = state
+
+    def _say(self, feedback: Feedback) -> Feedback:
+        self._set(replace(self.state, feedback=feedback))
+        return feedback
+
+    def _count(self, counter: dict[int, int]) -> None:
+        counter[self.number] = counter.get(self.number, 0) + 1
+
+    def _praise(self) -> Feedback:
+        index = (self.number + sum(self.attempts.values())) % len(self.praise)
+        return Feedback.of("success", self.praise[index])
+
+    def remaining_solution(self) -> tuple[str, ...]:
+        """The moves still to make on the way to the goal from here (the scripted solution where possible)."""
+        moves = self.state.moves
+        if self.state.done:
+            return ()
+        for path in self.step.paths:
+            if path[: len(moves)] == moves and len(path) > len(moves):
+                return path[len(moves) :]
+        return ()
+
+    def _next_move(self) -> Move | None:
+        remaining = self.remaining_solution()
+        return parse_move(remaining[0]) if remaining else None
+
+    def _hint_marks(self) -> tuple[Mark, ...]:
+        step, state = self.step, self.state
+        if step.kind != "act" or state.done or state.hint_level == 0:
+            return ()
+        move = self._next_move()
+        if isinstance(move, Play):
+            marks = [Mark("tile", str(move.tile), hint=1)]
+            if state.hint_level >= 2 and move.end is not None:
+                marks.append(Mark("arrow", str(move.tile), end=move.end, hint=2))
+            return tuple(marks)
+        if move is not None:
+            return (Mark("button", button="draw" if isinstance(move, Draw) else "pass", hint=1),)
+        return ()
+
+
+def _move_args(position: Position, move: Move) -> tuple[tuple[str, object], ...]:
+    """Format arguments for feedback on a move: the tile, the end, the number there, both ends."""
+    args: dict[str, object] = {}
+    ends = position.ends
+    if ends is not None:
+        args["left"], args["right"] = ends
+    if isinstance(move, Play):
+        args["tile"] = str(move.tile)
+        if move.end is not None:
+            args["end"] = Ref(f"end.{move.end}")
+            if ends is not None:
+                args["number"] = ends[0] if move.end == "left" else ends[1]
+    return tuple(sorted(args.items()))
+
+
+def describe_position(position: Position, viewer: int) -> tuple[Message, ...]:
+    """A table position in words, as messages: the line, the learner's hand, the others, the stock, the turn."""
+    rules = position.rules
+    messages = []
+    if position.ends is None:
+        messages.append(Message("picture.empty"))
+    else:
+        left, right = position.ends
+        tiles = tuple(str(tile) for tile in position.line)
+        messages.append(Message.of("picture.line", tiles=tiles, left=left, right=right))
+    messages.append(Message.of("picture.hand", tiles=tuple(str(t) for t in position.hands[viewer])))
+    for seat in range(rules.players):
+        if seat != viewer:
+            seat_name = Ref(seat_key(rules, viewer, seat))
+            messages.append(Message.of("picture.other", seat=seat_name, count=len(position.hands[seat])))
+    if rules.uses_stock:
+        messages.append(Message.of("picture.stock", count=len(position.stock)))
+    if position.outcome is None:
+        messages.append(Message.of("picture.to_move", seat=Ref(seat_key(rules, viewer, position.to_move))))
+    else:
+        messages.append(Message("picture.over"))
+    return tuple(messages)

@@ -1,0 +1,222 @@
+"""Every lesson played through the runner: its solution gives 3 stars, every declared mistake its feedback."""
+
+from __future__ import annotations
+
+import pytest
+
+from lessons import Lesson, LessonRunner, Step, load_library
+
+LIBRARY = load_library()
+LANGUAGES = [language.code for language in LIBRARY.languages]
+STEPS = [
+    pytest.param(lesson, step, id=f"{lesson.id}:{step.number}")
+    for lesson in LIBRARY.lessons
+    for step in lesson.steps
+    if step.interactive
+]
+WRONGS = [
+    pytest.param(lesson, step, i, id=f"{lesson.id}:{step.number}:wrong{i}")
+    for lesson in LIBRARY.lessons
+    for step in lesson.steps
+    for i in range(len(step.wrong))
+]
+
+
+def solve(runner: LessonRunner) -> None:
+    """Play the current step's scripted solution."""
+    step = runner.step
+    if step.kind == "act":
+        for move in runner.remaining_solution():
+            feedback = runner.act(move)
+            assert feedback.kind in ("success", "info"), feedback
+    elif step.kind == "question":
+        feedback = runner.answer_value(step.answer)
+        assert feedback.kind == "success"
+
+
+@pytest.mark.parametrize("lesson", LIBRARY.lessons, ids=lambda lesson: lesson.id)
+def test_solution_completes_the_lesson_with_three_stars(lesson: Lesson) -> None:
+    runner = LessonRunner(lesson)
+    while True:
+        solve(runner)
+        assert runner.done
+        if not runner.next():
+            break
+    assert runner.number == len(lesson.steps)
+    assert runner.finished
+    assert runner.stars == 3
+
+
+@pytest.mark.parametrize(("lesson", "step", "index"), WRONGS)
+def test_declared_mistake_gives_its_feedback_and_leaves_the_step_open(lesson: Lesson, step: Step, index: int) -> None:
+    wrong = step.wrong[index]
+    runner = LessonRunner(lesson)
+    runner.goto(step.number)
+    if step.kind == "act":
+        for move in wrong.moves[:-1]:
+            assert runner.act(move).kind == "info"
+        before = runner.state.position
+        feedback = runner.act(wrong.moves[-1])
+        assert runner.state.position is before
+    else:
+        feedback = runner.answer_value(wrong.answer)
+    assert feedback.kind == "error"
+    assert feedback.key == wrong.feedback
+    assert not runner.done
+    assert runner.mistakes == {step.number: 1}
+    for lang in LANGUAGES:
+        text = LIBRARY.texts.render(feedback, lang, lesson.id)
+        assert text and not text.startswith("[") and "{" not in text, (lang, text)
+    solve(runner)
+    assert runner.done
+    assert runner.stars < 3
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS)
+def test_two_hint_levels_then_solution(lesson: Lesson, step: Step) -> None:
+    runner = LessonRunner(lesson)
+    runner.goto(step.number)
+    first, second = runner.hint(), runner.hint()
+    assert first.kind == second.kind == "info"
+    assert first.key != second.key or first.args != second.args
+    assert runner.view().hint_level == 2
+    for lang in LANGUAGES:
+        for feedback in (first, second):
+            text = LIBRARY.texts.render(feedback, lang, lesson.id)
+            assert "{" not in text and not text.startswith("["), (lang, text)
+    if step.kind == "act":
+        marks = runner.view().marks
+        assert any(mark.hint for mark in marks)
+    solve(runner)
+    assert runner.done
+    assert runner.hints_used == {step.number: 2}
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS)
+def test_every_picture_has_words(lesson: Lesson, step: Step) -> None:
+    runner = LessonRunner(lesson)
+    runner.goto(step.number)
+    messages = runner.view().describe()
+    assert messages
+    for lang in LANGUAGES:
+        for message in messages:
+            text = LIBRARY.texts.render(message, lang, lesson.id)
+            assert "{" not in text and not text.startswith("[")
+
+
+def _pegar() -> LessonRunner:
+    return LessonRunner(LIBRARY.lesson("pegar"))
+
+
+def test_illegal_move_is_explained_with_its_engine_code_and_arguments() -> None:
+    runner = _pegar()
+    runner.goto(2)
+    feedback = runner.play("0-6", "right")
+    assert (feedback.kind, feedback.key) == ("error", "illegal.no-match")
+    assert LIBRARY.texts.render(feedback, "en", "pegar") == "The 6-0 has no 5, so it doesn't fit at the right end."
+    assert LIBRARY.texts.render(feedback, "pap", "pegar") == (
+        "E 6-0 no tin 5, p'esei e no ta pega na e punta di banda drechi."
+    )
+    assert runner.play("3-3", "left").key == "illegal.not-in-hand"
+    assert runner.pass_turn().key == "illegal.has-playable"
+
+
+def test_right_move_is_praised_and_the_replies_come_as_frames() -> None:
+    runner = _pegar()
+    runner.goto(2)
+    feedback = runner.play("5-1", "right")
+    assert feedback.kind == "success" and feedback.key.startswith("praise.")
+    frames = runner.state.frames
+    assert [str(frame.event) for frame in frames] == ["0 plays 5-1 right", "1 plays 3-1 right"]
+    assert [frame.scripted for frame in frames] == [False, True]
+    assert runner.state.position.ends == (2, 3)
+    assert runner.play("4-4", "left").key == "step.done"
+
+
+def test_praise_varies() -> None:
+    keys = set()
+    for lesson in LIBRARY.lessons:
+        runner = LessonRunner(lesson)
+        for step in lesson.steps:
+            runner.goto(step.number)
+            if step.interactive:
+                solve(runner)
+                keys.add(runner.state.feedback.key)
+    assert len(keys) >= 3
+
+
+def test_legal_but_wrong_move_is_taken_back_with_the_steps_feedback() -> None:
+    runner = _pegar()
+    runner.goto(4)
+    feedback = runner.play("2-5", "left")
+    assert (feedback.kind, feedback.key) == ("error", "wrong_covered_five")
+    assert runner.state.position.ends == (5, 2)
+    assert runner.play("2-5", "right").kind == "success"
+    assert runner.state.position.ends == (5, 5)
+
+
+def test_drawing_towards_the_goal_is_progress_not_a_mistake() -> None:
+    runner = LessonRunner(LIBRARY.lesson("pasa"))
+    runner.goto(6)
+    feedback = runner.draw()
+    assert (feedback.kind, feedback.key, dict(feedback.args)) == ("info", "progress.drew", {"tile": "2-2"})
+    assert runner.mistakes == {}
+    assert runner.pass_turn().kind == "success"
+
+
+def test_retry_keeps_mistakes_and_hints_and_stars_drop() -> None:
+    runner = _pegar()
+    runner.goto(2)
+    runner.hint()
+    runner.play("0-6", "left")
+    runner.play("5-1", "right")
+    assert runner.done
+    runner.retry()
+    assert not runner.done
+    assert runner.state.position.ends == (2, 5)
+    assert (runner.total_mistakes, runner.total_hints) == (1, 1)
+    runner.play("5-1", "right")
+    assert runner.stars == 2
+    runner.goto(3)
+    runner.answer_value(5)
+    assert runner.stars == 1
+
+
+def test_next_waits_for_the_step_and_goto_and_back_move_freely() -> None:
+    runner = _pegar()
+    assert runner.done and runner.next()  # an explain step is done on arrival
+    assert not runner.next()
+    assert runner.back() and runner.number == 1
+    assert not runner.back()
+    runner.goto(5)
+    assert runner.view().kind == "remember" and runner.view().points
+    with pytest.raises(ValueError, match="steps 1 to 5"):
+        runner.goto(6)
+    assert not runner.finished
+
+
+def test_view_gives_the_renderer_position_viewer_marks_and_hint_marks() -> None:
+    runner = _pegar()
+    view = runner.view()
+    assert view.position is not None and view.viewer == 0
+    assert [(m.kind, m.end) for m in view.marks] == [("end", "left"), ("end", "right")]
+    runner.goto(2)
+    runner.select("5-1")
+    assert runner.view().selected is not None
+    runner.hint()
+    assert [(m.kind, m.tile) for m in runner.view().marks] == [("tile", "5-1")]
+    runner.hint()
+    assert [(m.kind, m.end) for m in runner.view().marks][-1] == ("arrow", "right")
+    runner.goto(3)
+    assert runner.view().marks == ()  # its mark shows from hint level 1
+    runner.hint()
+    assert [m.tile for m in runner.view().marks] == ["1-3"]
+
+
+def test_question_options_come_from_the_engine() -> None:
+    runner = LessonRunner(LIBRARY.lesson("pasa"))
+    runner.goto(4)
+    step = runner.step
+    assert step.answer == (2, 3)
+    labels = [LIBRARY.texts.render(option.label, "es") for option in runner.view().options]
+    assert "2 y 3" in labels
