@@ -2,7 +2,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint bench
+.PHONY: run test lint system bench
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -10,11 +10,26 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
+run: $(VENV)/.installed
+	$(PY) -m streamlit run tutorial_app.py
+
+# Debian packages the tests need, installed only where missing: Chromium for the browser tests, PostgreSQL
+# for the storage tests (apt-get needs root, as on CI and the project's machines).
+system:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	fi
+
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 
-test: lint
+test: lint system
 	$(PY) -m pytest
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/engine_speed.py
+	$(PY) benchmarks/render_speed.py
