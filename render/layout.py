@@ -268,9 +268,17 @@ def _shift(layout: LineLayout, dy: int, fits: bool) -> LineLayout:
 
 
 def layout_line(
-    placed: Sequence[PlacedLike], lead_index: int | None, area: Rect, unit: int, min_unit: int = 8
+    placed: Sequence[PlacedLike],
+    lead_index: int | None,
+    area: Rect,
+    unit: int,
+    min_unit: int = 8,
+    max_unit: int | None = None,
 ) -> LineLayout:
     """Lay out the line (``position.placed``, ``position.lead_index``) inside ``area`` with tiles of ``unit``.
+
+    With ``max_unit``, a short line is drawn larger — the biggest even unit up to ``max_unit`` at which it fits
+    straight, without a turn — so the few tiles of a lesson position read well on a phone.
 
     Tries ``unit`` first and smaller even units down to ``min_unit`` until everything (tiles and the cells beyond
     the two ends) fits. At each size the lead is tried in the middle first, then further left and right: a run of
@@ -281,6 +289,11 @@ def layout_line(
         cx, cy = area.center
         cell = Rect.around(cx, cy, 2 * unit, unit)
         return LineLayout(unit, (), (), cell, True)
+    if max_unit is not None:
+        for big in range(max_unit - max_unit % 2, unit, -2):
+            layout = layout_line(placed, lead_index, area, big, min_unit=big)
+            if layout.fits and layout.unit == big and not any(spot.corner for spot in layout.spots):
+                return layout
     u = unit - unit % 2
     middle = (area.x0 + area.x1) // 2
     while True:

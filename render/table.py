@@ -20,7 +20,7 @@ from .fonts import draw_text, text_width
 from .geometry import Rect
 from .layout import LineLayout, layout_line
 from .seats import TableGeometry, table_geometry
-from .theme import DEFAULT_CANVAS, Theme, get_theme, scaled
+from .theme import DEFAULT_CANVAS, LINE_UNIT_MAX, Theme, even_unit, get_theme, scaled
 from .tiles import tile_sprite
 
 Badge = Literal["pass", "draw"]
@@ -145,7 +145,8 @@ def draw_table(position: Any, view: TableView | None = None) -> TablePicture:
     selected = view.selected
     geo = table_geometry(width, height, s, players, view.viewer, [len(h) for h in hands], face_up,
                          bool(rules.uses_stock), {seat: len(t) for seat, t in loose.items()})
-    line = layout_line(position.placed, position.lead_index, geo.line_area, geo.line_unit)
+    line = layout_line(position.placed, position.lead_index, geo.line_area, geo.line_unit,
+                       max_unit=even_unit(LINE_UNIT_MAX, s))
     image = _felt(width, height, theme).copy()
     draw = ImageDraw.Draw(image)
     mark_w = scaled(theme.mark_width, s)

@@ -105,6 +105,7 @@ def get_theme(theme: str | Theme) -> Theme:
 
 # Sizes at 1x (a phone); everything scales with TableView.scale. A "unit" is one half of a tile (a square).
 LINE_UNIT = 20  # tiles on the line: 40 x 20
+LINE_UNIT_MAX = 30  # a short line (a lesson position) is drawn up to 60 x 30 while it fits without a turn
 HAND_UNIT = 24  # the learner's own hand: big enough to tap
 SMALL_UNIT = 14  # the other seats' hands and the stock
 DEFAULT_CANVAS = (400, 480)  # width, height at 1x (portrait phone); scaled with the scale factor
