@@ -290,7 +290,11 @@ def layout_line(
         cell = Rect.around(cx, cy, 2 * unit, unit)
         return LineLayout(unit, (), (), cell, True)
     if max_unit is not None:
-        for big in range(max_unit - max_unit % 2, unit, -2):
+        # A straight line is as long as its tiles (a double lies across: one unit) plus an end cell each side;
+        # only units at which that fits are worth a try, so long lines cost nothing extra.
+        units_long = sum(1 if p.left == p.right else 2 for p in placed) + 4
+        largest = min(max_unit, area.width // units_long)
+        for big in range(largest - largest % 2, unit, -2):
             layout = layout_line(placed, lead_index, area, big, min_unit=big)
             if layout.fits and layout.unit == big and not any(spot.corner for spot in layout.spots):
                 return layout
