@@ -26,10 +26,10 @@ class Tile:
     _text: str
 
     def __new__(cls, a: int, b: int) -> Tile:
-        try:
-            return _TILES[a, b]
-        except (KeyError, TypeError):
-            raise ValueError(f"not a double-six tile: ({a!r}, {b!r}); both numbers must be 0-6") from None
+        tile = _TILES.get((a, b)) if type(a) is int and type(b) is int else None
+        if tile is None:
+            raise ValueError(f"not a double-six tile: ({a!r}, {b!r}); both numbers must be whole numbers 0-6")
+        return tile
 
     @classmethod
     def _make(cls, a: int, b: int) -> Tile:

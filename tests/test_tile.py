@@ -79,3 +79,9 @@ def test_high_low_has_other() -> None:
 def test_tiles_sort() -> None:
     assert sorted([Tile(6, 6), Tile(0, 1), Tile(3, 2)])[0] == Tile(0, 1)
     assert sorted([Tile(6, 6), Tile(0, 1), Tile(3, 2)])[-1] == Tile(6, 6)
+
+
+@pytest.mark.parametrize(("a", "b"), [(True, 2), (5.0, 6), ("5", 6), ([1], 2)])
+def test_only_whole_numbers_make_a_tile(a: object, b: object) -> None:
+    with pytest.raises(ValueError, match="whole numbers 0-6"):
+        Tile(a, b)  # type: ignore[arg-type]
