@@ -331,9 +331,20 @@ class Position:
         tile = Tile.coerce(tile)
         return [m for m in self.legal_moves() if isinstance(m, Play) and m.tile is tile]
 
-    def playable_tiles(self) -> frozenset[Tile]:
-        """The tiles of the seat to move that can be played now."""
-        return frozenset(m.tile for m in self.legal_moves() if isinstance(m, Play))
+    def playable_tiles(self, seat: int | None = None) -> frozenset[Tile]:
+        """The tiles ``seat`` could play on the line as it is (default: the seat to move, by its legal moves).
+
+        For another seat it is the tiles that fit an open end (any tile before the lead), as if it were its turn.
+        """
+        if seat is None or seat == self._to_move:
+            return frozenset(m.tile for m in self.legal_moves() if isinstance(m, Play))
+        _check_seat(self._rules, seat, "seat")
+        hand = self._hands >> _SEAT_BITS * seat & _FULL
+        if self._outcome is not None:
+            return frozenset()
+        if self._left >= 0:
+            hand &= TILES_WITH[self._left] | TILES_WITH[self._right]
+        return frozenset(_unpack(hand))
 
     def check(self, move: Move | Event | str) -> IllegalMove | None:
         """The error ``apply`` would raise for ``move``, or ``None`` if it is legal."""

@@ -49,12 +49,7 @@ def _must(position: Position) -> str:
 
 
 def _can_play(position: Position, seat: int | None = None) -> bool:
-    seat = position.to_move if seat is None else seat
-    ends = position.ends
-    hand = position.hands[seat]
-    if ends is None:
-        return bool(hand)
-    return any(tile.has(ends[0]) or tile.has(ends[1]) for tile in hand)
+    return bool(position.playable_tiles(seat))
 
 
 QUERIES: dict[str, QueryKind] = {

@@ -429,3 +429,14 @@ def test_check_and_is_legal_agree_with_apply() -> None:
     error = position.check(Pass())
     assert error is not None and error.code == "has-playable"
     assert not position.is_legal(Pass())
+
+
+def test_playable_tiles_of_any_seat() -> None:
+    position = Position.setup(ONE, [tiles("3-1 6-6"), tiles("5-2 0-0 4-4")], ["3-4", "4-5"])
+    assert position.playable_tiles() == {Tile(3, 1)}
+    assert position.playable_tiles(1) == {Tile(5, 2)}
+    after = position.apply("plays 3-1 left").apply("plays 5-2 right")
+    assert after.playable_tiles(1) == frozenset()  # 0-0 and 4-4 fit neither 1 nor 2
+    assert after.playable_tiles(0) == frozenset()
+    with pytest.raises(ValueError, match="seat"):
+        position.playable_tiles(2)
