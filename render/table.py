@@ -62,6 +62,7 @@ class TableView:
     - ``labels``: display text per role key (``"you"``, ``"partner"``, ``"opponent"``, ``"left_opponent"``,
       ``"right_opponent"``) and per badge (``"pass"``, ``"draw"``), already translated; without them only shapes
       and numbers are drawn.
+    - ``show_turn``: mark the seat to move (off for a question whose answer is who moves, such as who leads).
     - ``scale``: 1 for phones, 2 or more for projectors; ``size``: the canvas at 1x (default 400 x 480).
     """
 
@@ -76,6 +77,7 @@ class TableView:
     loose: Mapping[int, Sequence[Any]] | tuple[tuple[int, tuple[Any, ...]], ...] = ()
     labels: Mapping[str, str] | tuple[tuple[str, str], ...] = ()
     mark_last: bool = True
+    show_turn: bool = True
     scale: float = 1.0
     theme: str | Theme = "light"
     size: tuple[int, int] = DEFAULT_CANVAS
@@ -136,7 +138,7 @@ def draw_table(position: Any, view: TableView | None = None) -> TablePicture:
     players = rules.players
     hands = position.hands
     hand_over = position.outcome is not None
-    to_move = None if hand_over else position.to_move
+    to_move = None if hand_over or not view.show_turn else position.to_move
     face_up = frozenset(view.face_up) | {view.viewer}
     loose = dict(view.loose)  # type: ignore[arg-type]
     labels = dict(view.labels)  # type: ignore[arg-type]

@@ -89,3 +89,12 @@ def test_render_never_imports_streamlit() -> None:
         names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
         names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
         assert not any(name.split(".")[0] == "streamlit" for name in names), path
+
+
+def test_the_turn_marker_can_be_hidden_when_it_would_give_an_answer_away() -> None:
+    position = _lesson()
+    shown = draw_table(position, TableView())
+    hidden = draw_table(position, TableView(show_turn=False))
+    assert shown.description.to_move == 0 and shown.description.seats[0].to_move
+    assert hidden.description.to_move is None and not any(seat.to_move for seat in hidden.description.seats)
+    assert shown.image.tobytes() != hidden.image.tobytes()  # the marker is really gone from the picture

@@ -1,0 +1,101 @@
+"""A practice question as a value: the position to show, the prompt, the options, the engine's answer and why."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Position, Tile
+from lessons.model import seat_key
+from lessons.runner import describe_position
+from lessons.texts import Message, Ref
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option: its value (compared with the engine's answer) and its label as a text key with arguments."""
+
+    value: Any
+    label: Message
+
+
+@dataclass(frozen=True, eq=False)
+class Question:
+    """One generated question. ``correct`` holds the indexes of the right options (several when ``multiple``).
+
+    ``turn_hidden``: whose turn it is would give the answer away (who leads), so the picture should not say it.
+    ``notes`` are lines to show under the prompt (what happened earlier in the hand); ``subject`` holds the
+    particulars the question is about (a tile, a seat, the lot, the match's hands) for tests and the app.
+    """
+
+    skill: str
+    seed: int
+    position: Position
+    viewer: int
+    prompt: Message
+    options: tuple[Choice, ...]
+    correct: frozenset[int]
+    reason: Message
+    fact: str
+    lesson: str
+    step: int
+    multiple: bool = False
+    face_up: frozenset[int] = frozenset()
+    badges: tuple[tuple[int, str], ...] = ()
+    loose: tuple[tuple[int, tuple[Tile, ...]], ...] = ()
+    notes: tuple[Message, ...] = ()
+    turn_hidden: bool = False
+    subject: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def code(self) -> str:
+        """The short code that gives this very question back (``"lacks-4821"``)."""
+        return f"{self.skill}-{self.seed}"
+
+    @property
+    def link(self) -> str:
+        """The lesson step teaching what the question asks, as the coverage map writes it (``"salida:5"``)."""
+        return f"{self.lesson}:{self.step}"
+
+    @property
+    def answer(self) -> tuple[Any, ...]:
+        """The values of the right options."""
+        return tuple(self.options[i].value for i in sorted(self.correct))
+
+    def about(self, name: str) -> Any:
+        """One particular of ``subject`` by name (``KeyError`` if the question has none)."""
+        return dict(self.subject)[name]
+
+    def is_correct(self, choice: int | Iterable[int]) -> bool:
+        """Whether a pick is right: one index, or for ``multiple`` exactly the set of right indexes."""
+        chosen = frozenset([choice] if isinstance(choice, int) else choice)
+        if not all(isinstance(i, int) and 0 <= i < len(self.options) for i in chosen):
+            raise ValueError(f"choice {choice!r}: options are numbered 0 to {len(self.options) - 1}")
+        if not self.multiple and len(chosen) != 1:
+            raise ValueError(f"choice {choice!r}: this question takes exactly one option")
+        return chosen == self.correct
+
+    def table_view(self) -> dict[str, Any]:
+        """Keyword arguments for ``render.TableView``: no hint marks, hands face up where the question shows them."""
+        return {
+            "viewer": self.viewer,
+            "hint": False,
+            "dim_unplayable": False,
+            "face_up": self.face_up,
+            "badges": dict(self.badges),
+            "loose": {seat: tiles for seat, tiles in self.loose},
+            "show_turn": not self.turn_hidden,
+        }
+
+    def describe(self) -> tuple[Message, ...]:
+        """The table in words (the alt text), then the notes."""
+        messages = list(describe_position(self.position, self.viewer))
+        if self.turn_hidden:
+            messages = [m for m in messages if m.key != "picture.to_move"]
+        for seat in sorted(self.face_up - {self.viewer}):
+            tiles = tuple(str(tile) for tile in self.position.hands[seat])
+            seat_name = Ref(seat_key(self.position.rules, self.viewer, seat))
+            messages.append(Message.of("practice.note.face_up", seat=seat_name, tiles=tiles))
+        return (*messages, *self.notes)
+

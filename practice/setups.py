@@ -1,0 +1,69 @@
+"""Positions built with ``Position.setup`` from seeded random choices, for situations random play rarely reaches."""
+
+from __future__ import annotations
+
+import random
+
+from engine import ALL_TILES, Play, Position, Rules, Tile
+
+
+def blocking_setup(rng: random.Random, rules: Rules, tie: bool) -> tuple[Position, Play]:
+    """A position one tile from a tranque, and that tile's play: all 28 tiles in play, stock empty.
+
+    Both ends will show one number ``n`` with all seven of its tiles down. With ``tie`` the hands left are split
+    so both sides hold the same points (the engine judges the result; the caller checks it).
+    """
+    n = rng.randrange(7)
+    others = [k for k in range(7) if k != n]
+    rng.shuffle(others)
+    k1, k2, k3, k4, k5, x = others
+    # n-k1 | k1-k2 | k2-n | n-n | n-k3 | k3-k4 | k4-n | n-k5 | k5-x  (left end n, right end x); x-n blocks.
+    line = [f"{n}-{k1}", f"{k1}-{k2}", f"{k2}-{n}", f"{n}-{n}", f"{n}-{k3}", f"{k3}-{k4}", f"{k4}-{n}",
+            f"{n}-{k5}", f"{k5}-{x}"]
+    blocker_tile = Tile(x, n)
+    used = {Tile.parse(text) for text in line} | {blocker_tile}
+    rest = [tile for tile in ALL_TILES if tile not in used]
+    sizes = _hand_sizes(rng, rules.players, len(rest))
+    blocker = rng.randrange(rules.players)
+    side_sizes = [sum(sizes[s] for s in range(rules.players) if rules.side_of(s) == side) for side in (0, 1)]
+    side_tiles = _split(rng, rest, side_sizes, tie)
+    hands: list[list[Tile]] = [[] for _ in range(rules.players)]
+    for side in (0, 1):
+        tiles = side_tiles[side]
+        for seat in range(side, rules.players, 2):
+            hands[seat], tiles = tiles[: sizes[seat]], tiles[sizes[seat] :]
+    hands[blocker].append(blocker_tile)
+    end = "right"
+    if rng.random() < 0.5:  # mirror the line: the blocking tile then goes on the left
+        line = ["-".join(reversed(text.split("-"))) for text in reversed(line)]
+        end = "left"
+    position = Position.setup(rules, hands, line, to_move=blocker, lead_index=rng.randrange(len(line)))
+    return position, Play(blocker_tile, end)
+
+
+def _hand_sizes(rng: random.Random, players: int, total: int) -> list[int]:
+    """Hand sizes adding up to ``total``, each between 2 and 10 (a 1-vs-1 player may have drawn a lot)."""
+    while True:
+        sizes = [2] * players
+        for _ in range(total - 2 * players):
+            sizes[rng.randrange(players)] += 1
+        if max(sizes) <= (10 if players == 2 else 7):
+            return sizes
+
+
+def _split(rng: random.Random, tiles: list[Tile], sizes: list[int], tie: bool) -> tuple[list[Tile], list[Tile]]:
+    """Tiles shuffled into two groups of the given sizes; with ``tie`` swapped until both hold the same pips."""
+    tiles = list(tiles)
+    while True:
+        rng.shuffle(tiles)
+        first, second = tiles[: sizes[0]], tiles[sizes[0] :]
+        if not tie:
+            return first, second
+        for _ in range(200):
+            gap = sum(t.pips for t in first) - sum(t.pips for t in second)
+            if gap == 0:
+                return first, second
+            i, j = rng.randrange(len(first)), rng.randrange(len(second))
+            change = first[i].pips - second[j].pips
+            if abs(gap - 2 * change) < abs(gap) or (abs(gap - 2 * change) == abs(gap) and rng.random() < 0.5):
+                first[i], second[j] = second[j], first[i]
