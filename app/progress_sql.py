@@ -1,0 +1,379 @@
+"""Progress that lasts: the progress store over SQLAlchemy, an SQLite file by default or PostgreSQL for a school server.
+
+In the app, ``open_store(read_storage_settings())`` goes through ``st.connection("progress", type="sql")``; tests and
+scripts build ``SqlProgressStore.from_url(url)`` without Streamlit. The schema is created and migrated by the code.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import threading
+import time
+import tomllib
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import SQLAlchemyError
+
+from .progress import Answer, Learner, LessonProgress, Progress, ProgressStore, SessionProgressStore, merge_lesson
+
+log = logging.getLogger(__name__)
+
+APP_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATABASE = APP_ROOT / "progress.db"
+SECRETS_FILE = Path(".streamlit") / "secrets.toml"
+CONNECTION_NAME = "progress"
+URL_VARIABLE = "LA_PLAZA_PROGRESS_URL"
+
+SQLITE_BUSY_MS = 10_000
+POSTGRES_CONNECT_SECONDS = 5
+# Any fixed number shared by all app instances: serializes schema migrations on one PostgreSQL database.
+_MIGRATION_LOCK = int.from_bytes(b"LaPlaza", "big")
+
+metadata = sa.MetaData()
+
+schema_version = sa.Table(
+    "schema_version",
+    metadata,
+    sa.Column("version", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("applied_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+learners = sa.Table(
+    "learners",
+    metadata,
+    sa.Column("key", sa.String(200), primary_key=True),
+    sa.Column("nickname", sa.String(100), nullable=False),
+    sa.Column("class_code", sa.String(100), nullable=False, server_default=""),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+lesson_progress = sa.Table(
+    "lesson_progress",
+    metadata,
+    sa.Column("learner_key", sa.String(200), sa.ForeignKey("learners.key"), primary_key=True),
+    sa.Column("lesson_id", sa.String(100), primary_key=True),
+    sa.Column("step", sa.Integer, nullable=False),
+    sa.Column("stars", sa.Integer, nullable=False),
+    sa.Column("finished", sa.Boolean, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+answers = sa.Table(
+    "answers",
+    metadata,
+    sa.Column("id", sa.BigInteger().with_variant(sa.Integer, "sqlite"), primary_key=True, autoincrement=True),
+    sa.Column("learner_key", sa.String(200), sa.ForeignKey("learners.key"), nullable=False),
+    sa.Column("skill", sa.String(100), nullable=False),
+    sa.Column("code", sa.String(100), nullable=False),
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    # Loading reads one learner's answers in the order they were given.
+    sa.Index("answers_by_learner", "learner_key", "id"),
+)
+
+
+def _migrate_to_1(conn: Connection) -> None:
+    """Version 1: learners, their lesson progress and their practice answers."""
+    metadata.create_all(conn, tables=[learners, lesson_progress, answers], checkfirst=True)
+
+
+# Step n brings a database from version n - 1 to n. Append new steps; never edit or reorder applied ones
+# (a later step writes its own DDL instead of relying on the tables above, which describe the newest schema).
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class SchemaTooNewError(RuntimeError):
+    """The database was migrated by a newer version of the app than this one."""
+
+
+@dataclass(frozen=True)
+class StorageSettings:
+    """Where progress is stored: an SQLAlchemy URL, and where that choice came from (for messages)."""
+
+    url: str
+    source: str = "default"
+
+    @property
+    def shown_url(self) -> str:
+        """The URL with any password masked, safe to log or show."""
+        return make_url(self.url).render_as_string(hide_password=True)
+
+
+def default_settings(root: Path = APP_ROOT) -> StorageSettings:
+    """The no-set-up default: an SQLite file ``progress.db`` next to the app (git-ignored)."""
+    return StorageSettings(f"sqlite:///{root / DEFAULT_DATABASE.name}", "default")
+
+
+def read_storage_settings(root: Path = APP_ROOT, environ: Mapping[str, str] | None = None) -> StorageSettings:
+    """The storage settings: ``$LA_PLAZA_PROGRESS_URL``, else ``[connections.progress] url`` in secrets, else SQLite.
+
+    The secrets file is ``<root>/.streamlit/secrets.toml``, the one Streamlit reads when the app is started from
+    the repository root; it is read here too because under ``AppTest`` Streamlit's secrets do not reach
+    ``st.connection``.
+    """
+    environ = os.environ if environ is None else environ
+    if environ.get(URL_VARIABLE):
+        return StorageSettings(environ[URL_VARIABLE], f"${URL_VARIABLE}")
+    secrets = root / SECRETS_FILE
+    if secrets.is_file():
+        with secrets.open("rb") as file:
+            section = tomllib.load(file).get("connections", {}).get(CONNECTION_NAME, {})
+        if section.get("url"):
+            return StorageSettings(str(section["url"]), str(SECRETS_FILE))
+    return default_settings(root)
+
+
+def engine_options(url: str) -> dict[str, Any]:
+    """Keyword arguments for ``create_engine`` (and ``st.connection``) that suit the database behind ``url``."""
+    backend = make_url(url).get_backend_name()
+    if backend == "sqlite":
+        return {"connect_args": {"timeout": SQLITE_BUSY_MS / 1000}}
+    if backend == "postgresql":
+        return {"connect_args": {"connect_timeout": POSTGRES_CONNECT_SECONDS}, "pool_pre_ping": True}
+    return {}
+
+
+def make_engine(url: str) -> Engine:
+    """An SQLAlchemy engine for ``url``; an SQLite file's folder is made if missing."""
+    _make_sqlite_folder(url)
+    return sa.create_engine(url, **engine_options(url))
+
+
+def _make_sqlite_folder(url: str) -> None:
+    """Create the folder of an SQLite database file, so that the first run needs no set-up."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+
+
+_PREPARE_LOCK = threading.Lock()
+
+
+def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    """Set each new SQLite connection up: our own BEGIN, WAL, a busy timeout, foreign keys."""
+    # pysqlite's own implicit BEGIN skips DDL and cannot take the write lock up front; begin ourselves instead.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_MS}")
+    _use_wal(cursor)
+    cursor.execute("PRAGMA synchronous = NORMAL")
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.close()
+
+
+def _use_wal(cursor: Any) -> None:
+    """Switch the database file to WAL (readers never wait for the writer); it stays so once done."""
+    if str(cursor.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal":
+        return
+    # The switch needs the file to itself and SQLite does not wait for that, so first connections retry a while.
+    deadline = time.monotonic() + SQLITE_BUSY_MS / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
+def _sqlite_on_begin(conn: Connection) -> None:
+    """Begin an SQLite transaction; a write takes the write lock at once so concurrent writers queue, never fail."""
+    write = conn.get_execution_options().get("progress_write", False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _prepare_engine(engine: Engine) -> None:
+    """Install the SQLite connection hooks once per engine (also on one made by ``st.connection``)."""
+    if engine.dialect.name != "sqlite":
+        return
+    with _PREPARE_LOCK:
+        if event.contains(engine, "begin", _sqlite_on_begin):
+            return
+        event.listen(engine, "connect", _sqlite_on_connect)
+        event.listen(engine, "begin", _sqlite_on_begin)
+        engine.dispose()  # connections pooled before the hooks were installed would miss them
+
+
+def ensure_schema(engine: Engine) -> int:
+    """Create or migrate the schema to ``SCHEMA_VERSION`` in one transaction (idempotent); return the version."""
+    _prepare_engine(engine)
+    with engine.connect() as conn:
+        conn.execution_options(progress_write=True)
+        with conn.begin():
+            if engine.dialect.name == "postgresql":
+                # Several app instances may start at once: one migrates, the others wait and find it done.
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(_MIGRATION_LOCK)))
+            schema_version.create(conn, checkfirst=True)
+            current = conn.scalar(sa.select(sa.func.max(schema_version.c.version))) or 0
+            if current > SCHEMA_VERSION:
+                raise SchemaTooNewError(
+                    f"the progress database has schema version {current}, newer than this app's {SCHEMA_VERSION}"
+                )
+            for version in range(current + 1, SCHEMA_VERSION + 1):
+                MIGRATIONS[version - 1](conn)
+                conn.execute(schema_version.insert().values(version=version, applied_at=_now()))
+    return max(current, SCHEMA_VERSION)
+
+
+class SqlProgressStore:
+    """A ``ProgressStore`` in an SQL database (SQLite or PostgreSQL); each write is one transaction."""
+
+    persistent = True
+
+    def __init__(self, engine: Engine) -> None:
+        if engine.dialect.name not in _INSERTS:
+            raise ValueError(f"database {engine.dialect.name!r}: progress is stored in SQLite or PostgreSQL only")
+        self.engine = engine
+        self.schema_version = ensure_schema(engine)
+        self._insert = _INSERTS[engine.dialect.name]
+
+    @classmethod
+    def from_url(cls, url: str) -> SqlProgressStore:
+        """A store on the database at ``url`` (made and migrated if needed); raises if it cannot be reached."""
+        return cls(make_engine(url))
+
+    def load(self, learner: Learner) -> Progress:
+        """Everything stored for ``learner`` (empty progress for a new one)."""
+        with self.engine.connect() as conn, conn.begin():
+            lesson_rows = conn.execute(
+                sa.select(
+                    lesson_progress.c.lesson_id,
+                    lesson_progress.c.step,
+                    lesson_progress.c.stars,
+                    lesson_progress.c.finished,
+                ).where(lesson_progress.c.learner_key == learner.key)
+            ).all()
+            answer_rows = conn.execute(
+                sa.select(answers.c.skill, answers.c.code, answers.c.correct, answers.c.at)
+                .where(answers.c.learner_key == learner.key)
+                .order_by(answers.c.id)
+            ).all()
+        lessons = {row[0]: LessonProgress(row[0], row[1], row[2], bool(row[3])) for row in lesson_rows}
+        return Progress(lessons, tuple(Answer(row[0], row[1], bool(row[2]), _as_utc(row[3])) for row in answer_rows))
+
+    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None) -> None:
+        """Remember the step to reopen; with ``stars`` (a finished lesson) keep the best stars ever earned."""
+        fresh = merge_lesson(LessonProgress(lesson_id), step, stars)  # checks step and stars as the session store does
+        now = _now()
+        insert = self._insert(lesson_progress).values(
+            learner_key=learner.key,
+            lesson_id=lesson_id,
+            step=fresh.step,
+            stars=fresh.stars,
+            finished=fresh.finished,
+            updated_at=now,
+        )
+        stored, new = lesson_progress.c, insert.excluded
+        # One statement, so the database keeps the best stars even when two saves race.
+        upsert = insert.on_conflict_do_update(
+            index_elements=[stored.learner_key, stored.lesson_id],
+            set_={
+                "step": new.step,
+                "stars": sa.case((new.stars > stored.stars, new.stars), else_=stored.stars),
+                "finished": sa.or_(stored.finished, new.finished),
+                "updated_at": new.updated_at,
+            },
+        )
+        with self._writing() as conn:
+            self._add_learner(conn, learner, now)
+            conn.execute(upsert)
+
+    def record_answer(self, learner: Learner, answer: Answer) -> None:
+        """Add one practice answer; answers are only ever added, never replaced."""
+        with self._writing() as conn:
+            self._add_learner(conn, learner, _now())
+            conn.execute(
+                answers.insert().values(
+                    learner_key=learner.key,
+                    skill=answer.skill,
+                    code=answer.code,
+                    correct=answer.correct,
+                    at=_as_utc(answer.at),
+                )
+            )
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A connection in a write transaction (BEGIN IMMEDIATE on SQLite), committed or, on any error, rolled back."""
+        with self.engine.connect() as conn:
+            conn.execution_options(progress_write=True)
+            with conn.begin():
+                yield conn
+
+    def _add_learner(self, conn: Connection, learner: Learner, now: datetime) -> None:
+        """Make sure the learner's row exists (the first spelling of the nickname is kept)."""
+        conn.execute(
+            self._insert(learners)
+            .values(key=learner.key, nickname=learner.nickname, class_code=learner.class_code, created_at=now)
+            .on_conflict_do_nothing(index_elements=[learners.c.key])
+        )
+
+
+_INSERTS: dict[str, Callable[[sa.Table], Any]] = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
+
+
+def _now() -> datetime:
+    """The current time in UTC."""
+    return datetime.now(UTC)
+
+
+def _as_utc(moment: datetime) -> datetime:
+    """``moment`` in UTC; a naive time (as SQLite gives back) is taken to be UTC already."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+@dataclass(frozen=True)
+class OpenedStore:
+    """The store the app should use, and a plain message when progress will last for this visit only."""
+
+    store: ProgressStore
+    message: str = ""
+
+    @property
+    def persistent(self) -> bool:
+        """True when progress is kept in a database and will be there next visit."""
+        return self.store.persistent
+
+
+def open_store(settings: StorageSettings | None = None, *, use_streamlit: bool = True) -> OpenedStore:
+    """The progress store for the app: the database in ``settings``, or session-only progress if it is unreachable.
+
+    With ``use_streamlit`` the engine comes from ``st.connection("progress", type="sql", url=...)``, which Streamlit
+    caches per process; call this once per visit (keep the result in ``st.session_state``), since a fallback store
+    holds that visit's progress.
+    """
+    settings = settings or read_storage_settings()
+    try:
+        engine = _streamlit_engine(settings) if use_streamlit else make_engine(settings.url)
+        return OpenedStore(SqlProgressStore(engine))
+    except (SQLAlchemyError, OSError, ImportError, ValueError, SchemaTooNewError) as exc:
+        log.warning("progress database %s unreachable: %s", settings.shown_url, exc)
+        cause = getattr(exc, "orig", None) or exc  # the driver's own words, without SQLAlchemy's wrapping
+        reason = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+        return OpenedStore(
+            SessionProgressStore(),
+            f"Progress is kept for this visit only: the progress database ({settings.shown_url}, "
+            f"from {settings.source}) cannot be used ({reason}).",
+        )
+
+
+def _streamlit_engine(settings: StorageSettings) -> Engine:
+    """The engine of Streamlit's cached ``st.connection`` for the progress database."""
+    import streamlit as st  # only the app needs Streamlit; tests and scripts use make_engine
+
+    _make_sqlite_folder(settings.url)
+    connection = st.connection(CONNECTION_NAME, type="sql", url=settings.url, **engine_options(settings.url))
+    return connection.engine
