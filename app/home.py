@@ -1,0 +1,86 @@
+"""The home page: a short welcome, the language choice, the lesson map with stars, and "continue where I left off"."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+import streamlit as st
+
+from lessons import Message
+
+from . import chrome, navigation, urls
+from .i18n import Words
+from .library import library
+from .player import stars_text
+from .state import session
+
+
+def show() -> None:
+    """Draw the home page."""
+    lib = library()
+    visit = session(lib.languages[0].code)
+    params = urls.incoming(visit) or {}
+    wanted = params.get(urls.LESSON) or _unknown_path()
+    if wanted:
+        if wanted in navigation.lesson_ids():
+            extra = {key: value for key, value in params.items() if key != urls.LESSON}
+            navigation.go(wanted, **extra)
+        visit.notices.append(Message.of("notice.unknown_lesson", lesson=wanted[:40]))
+    words = Words(lib.texts, visit.lang)
+    st.title(words("home.welcome"))
+    for notice in visit.notices:
+        st.warning(words.render(notice), icon=":material/info:")
+    visit.notices.clear()
+    st.markdown(words("home.intro"))
+    chrome.language_choice(lib, visit, "home_lang", words, inline=True)
+
+    progress = visit.store.load(visit.learner)
+    last = visit.last_lesson
+    if last is not None and last in navigation.lesson_ids():
+        step = progress.lesson(last).step
+        title = _title(lib, words, last)
+        if st.button(words("home.continue", lesson=title, step=step), key="continue", type="primary",
+                     icon=":material/play_arrow:"):
+            navigation.go(last)
+    elif lib.lessons and st.button(words("home.start"), key="start", type="primary", icon=":material/play_arrow:"):
+        navigation.go(lib.lessons[0].id)
+
+    st.subheader(words("home.map"))
+    for number, lesson_id in enumerate(navigation.lesson_ids(), start=1):
+        with st.container(border=True, horizontal=True, vertical_alignment="center"):
+            title = _title(lib, words, lesson_id)
+            try:
+                lesson = lib.lesson(lesson_id)
+            except KeyError:
+                st.markdown(f"**{number}. {title}**  \n:orange[{words('home.broken')}]", width="stretch")
+                continue
+            saved = progress.lesson(lesson_id)
+            if saved.finished:
+                status = f"{stars_text(saved.stars)} · {words('home.stars', stars=saved.stars)}"
+            elif lesson_id in visit.runners or saved.step > 1:
+                status = words("home.in_progress", step=saved.step, count=len(lesson.steps))
+            else:
+                status = words("home.not_started")
+            st.markdown(f"**{number}. {title}**  \n:gray[{status}]", width="stretch")
+            if st.button(words("home.open"), key=f"open_{lesson_id}", icon=":material/arrow_forward:"):
+                navigation.go(lesson_id)
+    if not visit.store.persistent:
+        st.caption(words("home.progress_session"))
+    urls.follow(visit)
+
+
+def _title(lib: object, words: Words, lesson_id: str) -> str:
+    text = words.texts.find(words.lang, "title", lesson_id)
+    return text or lesson_id
+
+
+def _unknown_path() -> str | None:
+    """The first path segment when the browser asked for a page that does not exist (Streamlit shows home then)."""
+    try:
+        path = urlparse(st.context.url or "").path
+    except (AttributeError, ValueError):
+        return None
+    segment = path.strip("/").split("/")[-1] if path.strip("/") else ""
+    if not segment or segment == navigation.HOME or segment in navigation.lesson_ids():
+        return None
+    return segment

@@ -1,0 +1,46 @@
+"""The pages: home plus one page per lesson file (url path = lesson id), built from the lesson data each run."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from lessons import Library
+
+from .i18n import Words
+
+HOME = "home"
+_PAGES = "pages"  # session-state key: this run's pages by id, for buttons that switch page
+
+
+def build(library: Library, words: Words, home: Callable[[], None],
+          lesson_page: Callable[[str], Callable[[], None]]) -> list[st.Page]:
+    """Home first (the default page), then every lesson file in order; a broken one gets a page that says so."""
+    pages = {HOME: st.Page(home, title=words("app.home"), icon=":material/home:", url_path=HOME, default=True)}
+    loaded = {lesson.id: lesson for lesson in library.lessons}
+    ordered = [lesson.id for lesson in library.lessons]
+    ordered += [lesson_id for lesson_id in library.lesson_files if lesson_id not in loaded]
+    for number, lesson_id in enumerate(ordered, start=1):
+        lesson = loaded.get(lesson_id)
+        title = words.texts.get(words.lang, lesson.title, lesson_id) if lesson else lesson_id
+        pages[lesson_id] = st.Page(lesson_page(lesson_id), title=f"{number}. {title}", url_path=lesson_id)
+    st.session_state[_PAGES] = pages
+    return list(pages.values())
+
+
+def page(page_id: str) -> st.Page | None:
+    """This run's page for a lesson id (or ``"home"``)."""
+    return st.session_state.get(_PAGES, {}).get(page_id)
+
+
+def lesson_ids() -> list[str]:
+    """Every lesson page id, in order."""
+    return [page_id for page_id in st.session_state.get(_PAGES, {}) if page_id != HOME]
+
+
+def go(page_id: str, **params: str) -> None:
+    """Switch to a page (never from a callback), carrying query parameters."""
+    target = page(page_id)
+    if target is not None:
+        st.switch_page(target, query_params=params or None)

@@ -1,0 +1,83 @@
+"""The table picture of a lesson step: which view to draw, the drawing itself (cached), and what a tap on it hit."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from engine import Draw, Pass, Position
+from lessons import StepView
+from render import ClickMap, Region, TablePicture, TableView, draw_table
+
+#: The canvas at 1x: portrait for phones, landscape for a projector (classroom mode).
+PHONE_SIZE = (400, 480)
+PROJECTOR_SIZE = (560, 400)
+PHONE_SCALE = 1.5
+CLASSROOM_SCALE = 2.0
+IMAGE_KEY = "table"  # the session-state key of the tap component (tests set it to tap)
+
+
+def badges(view: StepView) -> dict[int, str]:
+    """Who passed or drew during this step, as the picture's seat badges (the last thing each seat did)."""
+    marks: dict[int, str] = {}
+    for frame in view.frames:
+        move = frame.event.move
+        if isinstance(move, Pass):
+            marks[frame.event.seat] = "pass"
+        elif isinstance(move, Draw):
+            marks[frame.event.seat] = "draw"
+        else:
+            marks.pop(frame.event.seat, None)
+    return marks
+
+
+def table_view(
+    view: StepView,
+    position: Position,
+    labels: dict[str, str],
+    *,
+    classroom: bool = False,
+    face_up: bool = False,
+    beginner: bool = False,
+    wrong: tuple[Any, str | None] | None = None,
+) -> TableView:
+    """How to draw a step: hints only when asked for (hint button or the beginner setting), never by default."""
+    players = position.rules.players
+    everyone = frozenset(range(players))
+    show_all = face_up or position.outcome is not None  # at the end of a hand everybody shows their tiles
+    marked_ends = any(mark.kind == "end" for mark in view.marks)
+    helped = beginner or view.hint_level > 0
+    return TableView(
+        viewer=view.viewer,
+        selected=view.selected,
+        hint=helped,
+        dim_unplayable=helped and view.kind == "act",
+        face_up=everyone if show_all else frozenset(),
+        wrong=wrong,
+        badges=badges(view),
+        label_ends=helped or marked_ends or view.kind == "explain",
+        labels=labels,
+        scale=CLASSROOM_SCALE if classroom else PHONE_SCALE,
+        size=PROJECTOR_SIZE if classroom else PHONE_SIZE,
+    )
+
+
+@lru_cache(maxsize=64)
+def picture(position: Position, view: TableView) -> tuple[TablePicture, Image.Image]:
+    """The drawn table and its 256-colour palette copy, whose PNG is about a hundredth of the raw one (cached:
+    a rerun that changes nothing on the table draws and quantizes nothing)."""
+    drawn = draw_table(position, view)
+    palette = drawn.image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.FLOYDSTEINBERG)
+    return drawn, palette
+
+
+def resolve(click_map: ClickMap, value: Any) -> Region | None:
+    """What a tap (the component's value: x, y and the displayed width and height) hit, or None."""
+    try:
+        x, y = float(value["x"]), float(value["y"])
+        width, height = value.get("width"), value.get("height")
+        return click_map.resolve(x, y, float(width) if width else None, float(height) if height else None)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None

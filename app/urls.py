@@ -1,0 +1,78 @@
+"""The address bar: deep links in (``/tranque?step=3&lang=pap&classroom=1``) and the URL following the learner out.
+
+A query string this app wrote itself is not an instruction; anything else (a shared link, an edited URL, a reload
+in a new session) is applied once, and what cannot be applied falls back politely with a notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import streamlit as st
+
+from lessons import Message
+
+from .state import Session
+
+LANG, STEP, CLASSROOM, LESSON = "lang", "step", "classroom", "lesson"
+
+
+def incoming(session: Session) -> dict[str, str] | None:
+    """The query parameters when they came from outside the app, else None (nothing new to apply)."""
+    params = {key: st.query_params[key] for key in st.query_params}
+    if params == session.url_written:
+        return None
+    return params
+
+
+def apply_language(session: Session, params: dict[str, str], codes: Iterable[str], names: dict[str, str]) -> None:
+    """Take ``lang`` from the URL when it is one of ours; otherwise keep the current one and say so."""
+    value = params.get(LANG)
+    if value is None:
+        return
+    if value in codes:
+        session.lang = value
+    else:
+        session.notices.append(Message.of("notice.unknown_lang", lang=value[:20], name=names[session.lang]))
+
+
+def apply_classroom(session: Session, params: dict[str, str]) -> None:
+    """``classroom=1`` opens classroom mode, ``classroom=0`` closes it."""
+    value = params.get(CLASSROOM)
+    if value in ("1", "true", "yes", "on"):
+        session.classroom = True
+    elif value in ("0", "false", "no", "off"):
+        session.classroom = False
+
+
+def requested_step(session: Session, params: dict[str, str], count: int, current: int) -> int | None:
+    """The 1-based step the URL asks for, or None; a step out of range gives a notice and None."""
+    value = params.get(STEP)
+    if value is None:
+        return None
+    try:
+        step = int(value)
+    except ValueError:
+        step = 0
+    if 1 <= step <= count:
+        return step
+    session.notices.append(Message.of("notice.unknown_step", step=value[:20], count=count, opened=current))
+    return None
+
+
+def follow(session: Session, step: int | None = None) -> None:
+    """Write where the learner is into the URL, so a reload or a shared link reopens the same place."""
+    params = {LANG: session.lang}
+    if step is not None:
+        params[STEP] = str(step)
+    if session.classroom:
+        params[CLASSROOM] = "1"
+    current = {key: st.query_params[key] for key in st.query_params}
+    if current != params:
+        st.query_params.from_dict(params)
+    session.url_written = params
+
+
+def classroom_link(lesson_id: str, step: int, lang: str) -> str:
+    """A relative link that opens a lesson at a step in classroom mode."""
+    return f"/{lesson_id}?{STEP}={step}&{LANG}={lang}&{CLASSROOM}=1"

@@ -1,0 +1,82 @@
+"""Browser tests: the real app in Debian's Chromium through pytest-playwright; one server for the whole session."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+IMAGE_FRAME = 'iframe[title="streamlit_image_coordinates.streamlit_image_coordinates"]'
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_app(port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """Start ``streamlit run tutorial_app.py`` headless on ``port`` and wait until it answers its health check."""
+    command = [sys.executable, "-m", "streamlit", "run", "tutorial_app.py", "--server.headless", "true",
+               "--server.port", str(port), "--browser.gatherUsageStats", "false"]
+    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **(env or {})},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the app stopped: {process.stderr.read().decode() if process.stderr else ''}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1) as answer:
+                if answer.status == 200:
+                    return process
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError("the app did not answer its health check within 30 s")
+
+
+def stop_app(process: subprocess.Popen[bytes]) -> None:
+    """Stop the app started by `start_app` (this process only)."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """The base URL of a running app (scripted replies shown quickly)."""
+    port = free_port()
+    process = start_app(port, {"LAPLAZA_REPLY_DELAY": "0.2"})
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop_app(process)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """Debian's Chromium, kept off the network."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ARGS}
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots go (git-ignored)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

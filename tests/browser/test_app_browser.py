@@ -1,0 +1,140 @@
+"""The app in a real browser (Chromium through Playwright): Papiamentu, the "pegar" lesson finished by tapping the
+picture, a wrong tap's feedback, and classroom mode's large table — with a screenshot of each."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Frame, Page, expect
+
+from lessons import load_library
+from tests.browser.conftest import IMAGE_FRAME
+
+TEXTS = load_library().texts
+TIMEOUT = 15_000
+
+
+def pap(key: str, lesson: str | None = None) -> str:
+    """A Papiamentu text."""
+    return TEXTS.get("pap", key, lesson)
+
+
+def table(page: Page) -> Frame:
+    """The tap component's frame once its picture has loaded."""
+    frame_element = page.locator(IMAGE_FRAME).last
+    expect(frame_element).to_be_visible(timeout=TIMEOUT)
+    return page.frame_locator(IMAGE_FRAME).last
+
+
+def tap_region(page: Page, lesson: str, region: tuple, shown: dict) -> None:
+    """Tap a region of the picture: its rectangle comes from the app's click map, scaled to the displayed size."""
+    img = table(page).locator("img")
+    expect(img).to_be_visible(timeout=TIMEOUT)
+    box = img.bounding_box()
+    assert box is not None
+    rect = shown["map"].rect_of(region)
+    x, y = rect.center
+    img.click(position={"x": x * box["width"] / shown["map"].width, "y": y * box["height"] / shown["map"].height})
+
+
+def click_map_for(lesson_id: str, number: int, selected: str | None = None) -> dict:
+    """The click map the app draws for a step (the same pure drawing code, the phone size)."""
+    from app.table import picture, table_view
+    from lessons import LessonRunner
+
+    runner = LessonRunner(load_library().lesson(lesson_id))
+    runner.goto(number)
+    if selected:
+        runner.select(selected)
+    view = runner.view()
+    labels = {role: TEXTS.get("pap", f"role.{role}") for role in ("you", "opponent", "partner", "right_opponent",
+                                                                 "left_opponent")}
+    labels.update({badge: TEXTS.get("pap", f"badge.{badge}") for badge in ("pass", "draw")})
+    drawn, _ = picture(view.position, table_view(view, view.position, labels))
+    return {"map": drawn.click_map}
+
+
+def open_home(page: Page, app_url: str) -> None:
+    page.goto(f"{app_url}/?lang=en")
+    expect(page.get_by_text(TEXTS.get("en", "home.welcome"))).to_be_visible(timeout=TIMEOUT)
+
+
+def test_pegar_in_papiamentu_by_tapping_the_picture(page: Page, app_url: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_home(page, app_url)
+    page.get_by_role("radiogroup").get_by_text("Papiamentu").click() if page.get_by_role("radiogroup").count() \
+        else page.get_by_text("Papiamentu", exact=True).first.click()
+    expect(page.get_by_text(pap("home.welcome"))).to_be_visible(timeout=TIMEOUT)
+    page.screenshot(path=artifacts / "home-papiamentu.png", full_page=True)
+    page.get_by_role("button", name=pap("home.start")).click()
+    expect(page.get_by_text(pap("intro", "pila"))).to_be_visible(timeout=TIMEOUT)
+    expect(page).to_have_url(re.compile(r"/pila\?.*lang=pap"), timeout=TIMEOUT)
+    # straight to "pegar" step 2 by its link, as a learner following a shared link would
+    page.goto(f"{app_url}/pegar?step=2&lang=pap")
+    expect(page.get_by_text(pap("task_fit", "pegar"))).to_be_visible(timeout=TIMEOUT)
+    table(page)
+    page.wait_for_timeout(500)
+    tap_region(page, "pegar", ("hand", 0, _tile("5-1")), click_map_for("pegar", 2))
+    expect(page.get_by_role("button", name="5-1")).to_have_attribute("data-testid", "stBaseButton-primary",
+                                                                    timeout=TIMEOUT)
+    tap_region(page, "pegar", ("end", "right"), click_map_for("pegar", 2, "5-1"))
+    praise = [pap(f"praise.{n}") for n in range(1, 6)]
+    expect(page.locator('[data-testid="stAlertContentSuccess"]')).to_contain_text(praise[0][:0], timeout=TIMEOUT)
+    success = page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text()
+    assert any(text in success for text in praise), success
+    assert "step=2" in page.url
+    page.screenshot(path=artifacts / "pegar-played-on-the-picture.png", full_page=True)
+    # finish the lesson: the question, the second tile, the Kòrda box
+    page.get_by_role("button", name=pap("button.next")).click()
+    expect(page.get_by_text(pap("ask_new_end", "pegar"))).to_be_visible(timeout=TIMEOUT)
+    page.get_by_text("3", exact=True).last.click()
+    expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_be_visible(timeout=TIMEOUT)
+    page.get_by_role("button", name=pap("button.next")).click()
+    expect(page.get_by_text(pap("task_both_ends", "pegar"))).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_timeout(500)
+    tap_region(page, "pegar", ("hand", 0, _tile("2-5")), click_map_for("pegar", 4))
+    expect(page.get_by_role("button", name="5-2")).to_have_attribute("data-testid", "stBaseButton-primary",
+                                                                    timeout=TIMEOUT)
+    tap_region(page, "pegar", ("end", "right"), click_map_for("pegar", 4, "2-5"))
+    expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_be_visible(timeout=TIMEOUT)
+    page.get_by_role("button", name=pap("button.next")).click()
+    expect(page.get_by_text(pap("remember.title"))).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text(pap("lesson.done"))).to_be_visible(timeout=TIMEOUT)
+    page.screenshot(path=artifacts / "pegar-finished.png", full_page=True)
+
+
+def test_a_wrong_tap_shows_feedback(page: Page, app_url: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{app_url}/pegar?step=2&lang=pap")
+    expect(page.get_by_text(pap("task_fit", "pegar"))).to_be_visible(timeout=TIMEOUT)
+    table(page)
+    page.wait_for_timeout(500)
+    tap_region(page, "pegar", ("hand", 0, _tile("6-0")), click_map_for("pegar", 2))
+    expect(page.get_by_role("button", name="6-0")).to_have_attribute("data-testid", "stBaseButton-primary",
+                                                                    timeout=TIMEOUT)
+    tap_region(page, "pegar", ("end", "left"), click_map_for("pegar", 2, "6-0"))
+    error = page.locator('[data-testid="stAlertContentError"]').first
+    expect(error).to_be_visible(timeout=TIMEOUT)
+    assert "6-0" in error.inner_text()
+    page.screenshot(path=artifacts / "pegar-wrong-tap.png", full_page=True)
+
+
+def test_classroom_mode_shows_the_large_table(page: Page, app_url: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 1600, "height": 900})
+    page.goto(f"{app_url}/pegar?step=2&lang=es&classroom=1")
+    expect(page.get_by_text(TEXTS.get("es", "classroom.reveal"))).to_be_visible(timeout=TIMEOUT)
+    img = table(page).locator("img")
+    expect(img).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_timeout(500)
+    box = img.bounding_box()
+    assert box is not None and box["width"] >= 700, box
+    page.keyboard.press("a")
+    expect(page.get_by_text(TEXTS.get("es", "classroom.solution_is").split("{")[0])).to_be_visible(timeout=TIMEOUT)
+    page.screenshot(path=artifacts / "classroom.png")
+
+
+def _tile(text: str):
+    from engine import Tile
+
+    return Tile.parse(text)

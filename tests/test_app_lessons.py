@@ -1,0 +1,47 @@
+"""The app under AppTest: every lesson in every language completed through the button twins, and by the picture."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.player import stars_text
+from tests.app_support import LANGUAGES, LIBRARY, click, open_app, runner, solve_step, texts, visit
+
+LESSONS = [lesson.id for lesson in LIBRARY.lessons]
+
+
+def complete(lesson_id: str, lang: str, by_picture: bool = False) -> None:
+    at = open_app(lesson=lesson_id, lang=lang)
+    assert visit(at).lang == lang
+    count = len(LIBRARY.lesson(lesson_id).steps)
+    for number in range(1, count + 1):
+        run = runner(at, lesson_id)
+        assert run.number == number
+        assert at.query_params["step"] == [str(number)] or at.query_params["step"] == str(number)
+        solve_step(at, lesson_id, by_picture)
+        assert run.done, (lesson_id, number, texts(at, "error"))
+        if run.step.interactive:
+            assert texts(at, "success"), (lesson_id, number)
+        if number < count:
+            click(at, "next")
+    done = LIBRARY.texts.get(lang, "lesson.done")
+    assert any(done in text and stars_text(3) in text for text in texts(at, "success"))
+    assert visit(at).store.load(visit(at).learner).lesson(lesson_id).stars == 3
+    click(at, "all_lessons")
+    assert any(stars_text(3) in text for text in texts(at, "markdown"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_every_lesson_completes_in_every_language_by_the_buttons(lesson_id: str, lang: str) -> None:
+    complete(lesson_id, lang)
+
+
+@pytest.mark.parametrize("lesson_id", ["pegar", "dobles"])
+def test_a_lesson_completes_by_tapping_the_picture(lesson_id: str) -> None:
+    complete(lesson_id, "pap", by_picture=True)
+
+
+def test_every_lesson_file_is_loaded() -> None:
+    assert LIBRARY.errors == ()
+    assert len(LESSONS) == 10

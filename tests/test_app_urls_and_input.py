@@ -1,0 +1,113 @@
+"""The app under AppTest: deep links, the URL following the learner, polite fallbacks for bad URLs, and bad input
+(empty felt, the opponent's tiles, double taps, Next too early, a broken lesson file, a reload) never raising."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from app.library import LESSONS_ENV
+from lessons import LESSONS_DIR
+from render import HandTile, SeatTiles, Stock
+from tests.app_support import LIBRARY, click, open_app, runner, tap, texts, visit
+
+
+def param(at, key: str) -> str:
+    value = at.query_params[key]
+    return value[0] if isinstance(value, list) else value
+
+
+def test_deep_link_opens_lesson_step_and_language() -> None:
+    at = open_app(lesson="tranque", step="3", lang="pap")
+    assert runner(at, "tranque").number == 3
+    assert visit(at).lang == "pap"
+    assert (param(at, "step"), param(at, "lang")) == ("3", "pap")
+
+
+def test_url_follows_the_learner_and_a_reload_reopens_the_same_place() -> None:
+    at = open_app(lesson="pegar", lang="es")
+    click(at, "next")
+    assert param(at, "step") == "2"
+    # a reload is a new session with the same URL
+    again = open_app(lesson="pegar", step=param(at, "step"), lang=param(at, "lang"))
+    assert runner(again, "pegar").number == 2 and visit(again).lang == "es"
+
+
+@pytest.mark.parametrize(
+    ("params", "notice"),
+    [
+        ({"lesson": "nonsense"}, "notice.unknown_lesson"),
+        ({"lesson": "pegar", "step": "99"}, "notice.unknown_step"),
+        ({"lesson": "pegar", "step": "two"}, "notice.unknown_step"),
+        ({"lesson": "pegar", "lang": "xx"}, "notice.unknown_lang"),
+        ({"lang": "klingon"}, "notice.unknown_lang"),
+    ],
+)
+def test_bad_urls_fall_back_with_a_notice(params: dict[str, str], notice: str) -> None:
+    at = open_app(**params)
+    assert not at.exception
+    start = LIBRARY.texts.get("en", notice).split("{")[0][:12]
+    assert any(start in text for text in texts(at, "warning")), texts(at, "warning")
+    assert visit(at).lang in ("pap", "es", "en")
+
+
+def test_taps_on_empty_felt_and_opponent_tiles_explain_and_change_nothing() -> None:
+    at = open_app(lesson="pegar", step="2", lang="en")
+    run = runner(at, "pegar")
+    before = run.state.position
+    tap(at, None, point=(5, 200))
+    assert LIBRARY.texts.get("en", "notice.empty_felt") in texts(at, "info")
+    tap(at, SeatTiles("seat", 1))
+    assert any("Your opponent" in text for text in texts(at, "info"))
+    assert run.state.position is before and run.mistakes == {}
+
+
+def test_a_double_tap_is_handled_once_and_a_second_tap_cancels() -> None:
+    at = open_app(lesson="pegar", step="2", lang="en")
+    run = runner(at, "pegar")
+    tap(at, HandTile("hand", 0, run.state.position.hands[0][0]))
+    lifted = run.state.selected
+    assert lifted is not None
+    at.run()  # the component repeats its last value on every rerun: no second toggle
+    assert run.state.selected == lifted
+    tap(at, HandTile("hand", 0, lifted))
+    assert run.state.selected is None
+
+
+def test_tapping_the_stock_draws() -> None:
+    at = open_app(lesson="pila", step="3", lang="en")
+    run = runner(at, "pila")
+    tap(at, Stock("stock"))
+    assert len(run.state.moves) == 1 and run.state.moves[0] == "draws"
+
+
+def test_next_before_finishing_says_so() -> None:
+    at = open_app(lesson="pegar", step="2", lang="en")
+    click(at, "next")
+    assert runner(at, "pegar").number == 2
+    assert LIBRARY.texts.get("en", "notice.finish_step") in texts(at, "info")
+
+
+def test_a_broken_lesson_file_shows_a_message_and_the_others_work(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "lessons"
+    shutil.copytree(LESSONS_DIR, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    (root / "data" / "dobles.toml").write_text("id = 'dobles'\norder = [\n", encoding="utf-8")
+    monkeypatch.setenv(LESSONS_ENV, str(root))
+    at = open_app(lang="en")
+    assert any(LIBRARY.texts.get("en", "home.broken") in text for text in texts(at, "markdown"))
+    at = open_app(lesson="dobles", lang="en")
+    assert LIBRARY.texts.get("en", "notice.broken_lesson") in texts(at, "warning")
+    at = open_app(lesson="pegar", lang="en")
+    click(at, "next")
+    assert runner(at, "pegar").number == 2
+
+
+def test_home_continues_where_the_learner_left_off() -> None:
+    at = open_app(lesson="kaba", step="2", lang="en")
+    click(at, "home")
+    assert at.button(key="continue").label.startswith("Continue where I left off")
+    click(at, "continue")
+    assert visit(at).last_lesson == "kaba" and runner(at, "kaba").number == 2
