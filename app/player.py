@@ -14,6 +14,7 @@ from streamlit_image_coordinates import streamlit_image_coordinates
 
 from lessons import Lesson, LessonRunner, StepView
 from lessons.model import seat_key
+from render import HighlightDescription
 
 from . import actions, classroom, navigation, urls
 from .i18n import Words
@@ -152,7 +153,7 @@ def _table(lesson: Lesson, runner: LessonRunner, view: StepView, visit: Session,
 
     def look(position: Any) -> Any:
         return table_view(view, position, labels, classroom=visit.classroom, face_up=visit.face_up,
-                          beginner=visit.beginner, wrong=visit.wrong)
+                          beginner=visit.beginner, wrong=visit.wrong, text=words)
 
     slot = st.empty()
     scripted = [frame for frame in view.frames if frame.scripted]
@@ -172,22 +173,30 @@ def _table(lesson: Lesson, runner: LessonRunner, view: StepView, visit: Session,
     with slot:
         streamlit_image_coordinates(palette, key=IMAGE_KEY, width="stretch", png_compression_level=6,
                                     on_click=partial(_on_tap, lesson.id), cursor="pointer")
-    marks = _mark_lines(view, words, lesson)
-    in_words = words.table(drawn.description, lesson.rules)
+    drawn_marks, other_marks = _mark_lines(view, words, lesson, drawn.description.highlights)
+    in_words = [*words.table(drawn.description, lesson.rules), *drawn_marks]
     if visit.classroom:
         with st.expander(words("player.in_words")):
-            st.markdown("\n".join(f"- {line}" for line in [*marks, *in_words]))
+            st.markdown("\n".join(f"- {line}" for line in [*in_words, *other_marks]))
     else:
-        if marks:
-            st.markdown("\n".join(f"- {line}" for line in marks))
+        if other_marks:
+            st.markdown("\n".join(f"- {line}" for line in other_marks))
         st.caption(f"**{words('player.in_words')}.** " + " ".join(in_words))
 
 
-def _mark_lines(view: StepView, words: Words, lesson: Lesson) -> list[str]:
-    """The lesson's labelled marks, in words (the picture shows the ends, tiles and seats they point at)."""
-    lines = []
+def _mark_lines(view: StepView, words: Words, lesson: Lesson,
+                drawn: tuple[HighlightDescription, ...]) -> tuple[list[str], list[str]]:
+    """The lesson's labelled marks in words, split in two: those the picture shows with their tag (they belong to
+    its text alternative) and the others (button marks, a face-down tile), which only these words can say.
+
+    ``drawn`` is the picture's description of the non-button marks, in the same order.
+    """
+    on_picture: list[str] = []
+    elsewhere: list[str] = []
     position = view.position
+    shown = iter(drawn)
     for mark in view.marks:
+        on_it = mark.kind != "button" and next(shown).shown
         if not mark.label:
             continue
         if mark.kind == "end" and position is not None and position.ends is not None and mark.end is not None:
@@ -201,8 +210,8 @@ def _mark_lines(view: StepView, words: Words, lesson: Lesson) -> list[str]:
             what = words(f"button.{mark.button}")
         else:
             continue
-        lines.append(words("table_words.mark", label=words(mark.label), what=what))
-    return lines
+        (on_picture if on_it else elsewhere).append(words("table_words.mark", label=words(mark.label), what=what))
+    return on_picture, elsewhere
 
 
 def _feedback(view: StepView, visit: Session, words: Words) -> None:

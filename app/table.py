@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -9,7 +10,7 @@ from PIL import Image
 
 from engine import Draw, Pass, Position
 from lessons import StepView
-from render import ClickMap, Region, TablePicture, TableView, draw_table
+from render import ClickMap, Highlight, Region, TablePicture, TableView, draw_table
 
 #: The canvas at 1x: portrait for phones, landscape for a projector (classroom mode).
 PHONE_SIZE = (400, 480)
@@ -33,6 +34,16 @@ def badges(view: StepView) -> dict[int, str]:
     return marks
 
 
+def highlights(view: StepView, text: Callable[[str], str] | None = None) -> tuple[Highlight, ...]:
+    """The step's marks (already filtered by hint level) as picture highlights, labels put in the learner's language
+    by ``text``; button marks stay on their buttons."""
+    return tuple(
+        Highlight(mark.kind, end=mark.end, tile=mark.tile, seat=mark.seat,
+                  label=text(mark.label) if (mark.label and text is not None) else None)
+        for mark in view.marks if mark.kind != "button"
+    )
+
+
 def table_view(
     view: StepView,
     position: Position,
@@ -42,8 +53,10 @@ def table_view(
     face_up: bool = False,
     beginner: bool = False,
     wrong: tuple[Any, str | None] | None = None,
+    text: Callable[[str], str] | None = None,
 ) -> TableView:
-    """How to draw a step: hints only when asked for (hint button or the beginner setting), never by default."""
+    """How to draw a step: hints only when asked for (hint button or the beginner setting), never by default;
+    the step's marks drawn as highlights, labelled in the learner's language when ``text`` translates keys."""
     players = position.rules.players
     everyone = frozenset(range(players))
     show_all = face_up or position.outcome is not None  # at the end of a hand everybody shows their tiles
@@ -59,6 +72,7 @@ def table_view(
         badges=badges(view),
         label_ends=helped or marked_ends or view.kind == "explain",
         labels=labels,
+        highlights=highlights(view, text),
         scale=CLASSROOM_SCALE if classroom else PHONE_SCALE,
         size=PROJECTOR_SIZE if classroom else PHONE_SIZE,
     )

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import Position, Rules
-from render import TableView, draw_table, get_theme, tile_sprite
+from render import Highlight, TableView, draw_table, get_theme, tile_sprite
 from render.table import _felt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -56,6 +56,14 @@ def lesson_one_vs_one() -> tuple[Position, TableView]:
     return position, TableView(selected="2-2", hint=True, label_ends=True, labels={"you": "Bo", "opponent": "Kòntra"})
 
 
+def lesson_with_highlights() -> tuple[Position, TableView]:
+    """The 1-vs-1 lesson table with a lesson's marks: a labelled tile, a labelled end, an arrow, a seat."""
+    position, view = lesson_one_vs_one()
+    marks = (Highlight("tile", tile="6-3", label="fits"), Highlight("end", end="left", label="open end"),
+             Highlight("arrow", tile="5-1", end="right"), Highlight("seat", seat=1, label="drew"))
+    return position, TableView(**{**view.__dict__, "highlights": marks})
+
+
 def floor(picture) -> Callable[[], object]:
     """Paste the same cached sprites (same count, sizes, places) onto a fresh copy of the same felt."""
     theme = get_theme("light")
@@ -83,7 +91,8 @@ def png(image, **options) -> bytes:
 
 def main() -> None:
     print(f"{'table':<28}{'render ms':>10}{'floor ms':>10}{'ratio':>8}  tiles")
-    for name, build in (("full partnership (1x)", full_partnership), ("1-vs-1 lesson (1x)", lesson_one_vs_one)):
+    for name, build in (("full partnership (1x)", full_partnership), ("1-vs-1 lesson (1x)", lesson_one_vs_one),
+                        ("1-vs-1 lesson, marks (1x)", lesson_with_highlights)):
         position, view = build()
         picture = draw_table(position, view)
         tiles = len(picture.line.spots) + sum(len(s.tiles) for s in picture.geometry.seats)

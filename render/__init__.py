@@ -12,11 +12,11 @@ OpenEnd(kind='end', end='right')
 """
 
 from .clickmap import ClickMap, HandTile, OpenEnd, Region, SeatTiles, Stock
-from .description import EndDescription, SeatDescription, TableDescription
+from .description import EndDescription, HighlightDescription, SeatDescription, TableDescription
 from .geometry import Rect
 from .layout import EndSpot, LineLayout, TileSpot, layout_line
 from .seats import ROLES, role_and_place
-from .table import TablePicture, TableView, WrongAttempt, draw_table
+from .table import Highlight, TablePicture, TableView, WrongAttempt, draw_table
 from .theme import DARK, HIGH_CONTRAST, LIGHT, THEMES, Theme, get_theme
 from .tiles import Sprite, tile_sprite
 
@@ -30,6 +30,8 @@ __all__ = [
     "EndDescription",
     "EndSpot",
     "HandTile",
+    "Highlight",
+    "HighlightDescription",
     "LineLayout",
     "OpenEnd",
     "Rect",

@@ -33,6 +33,29 @@ class EndDescription:
 
 
 @dataclass(frozen=True)
+class HighlightDescription:
+    """A lesson highlight as drawn: its kind and target, its label text, and where the picture shows it.
+
+    ``place`` is where the tile was found (``"line"``, ``"hand"``, ``"loose"``), ``"end"`` for an open end,
+    ``"seat"`` for a seat, or ``None`` when the picture cannot show it (a face-down tile, an end of an empty line);
+    ``number`` is the end's number for an end or an arrow; ``seat`` is the seat holding a hand or loose tile.
+    """
+
+    kind: str
+    label: str | None = None
+    tile: Any | None = None
+    end: str | None = None
+    seat: int | None = None
+    number: int | None = None
+    place: str | None = None
+
+    @property
+    def shown(self) -> bool:
+        """Whether the picture shows this highlight."""
+        return self.place is not None
+
+
+@dataclass(frozen=True)
 class TableDescription:
     """Everything the picture shows, as data (tiles are ``engine.Tile``; ``str(tile)`` gives ``"6-5"``)."""
 
@@ -49,6 +72,7 @@ class TableDescription:
     wrong: tuple[Any, str | None] | None  # (tile, end) of a wrong attempt
     dimmed: tuple[Any, ...]  # tiles drawn faded because they cannot be played now
     hand_over: bool
+    highlights: tuple[HighlightDescription, ...] = ()  # a lesson's own marks, in the order given
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data, tiles written as text ("6-5")."""
@@ -73,4 +97,8 @@ class TableDescription:
             "wrong": None if self.wrong is None else {"tile": str(self.wrong[0]), "end": self.wrong[1]},
             "dimmed": tiles(self.dimmed),
             "hand_over": self.hand_over,
+            "highlights": [
+                {**vars(h), "tile": None if h.tile is None else str(h.tile), "shown": h.shown}
+                for h in self.highlights
+            ],
         }

@@ -18,12 +18,15 @@ from .clickmap import ClickMap, HandTile, OpenEnd, Region, SeatTiles, Stock
 from .description import EndDescription, SeatDescription, TableDescription
 from .fonts import draw_text, text_width
 from .geometry import Rect
+from .highlights import EndTarget, Targets, TileTarget, draw_highlights
 from .layout import LineLayout, layout_line
 from .seats import TableGeometry, table_geometry
 from .theme import DEFAULT_CANVAS, LINE_UNIT_MAX, Theme, even_unit, get_theme, scaled
 from .tiles import tile_sprite
 
 Badge = Literal["pass", "draw"]
+HighlightKind = Literal["end", "tile", "arrow", "seat"]
+_NEEDS: dict[str, tuple[str, ...]] = {"end": ("end",), "tile": ("tile",), "arrow": ("tile", "end"), "seat": ("seat",)}
 
 
 def _tile(value: Any) -> Any:
@@ -41,6 +44,39 @@ class WrongAttempt:
 
     tile: Any
     end: Literal["left", "right"] | None
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """One lesson mark to draw: ``Highlight("tile", tile="6-5", label="fits")``.
+
+    - ``"end"``: a dashed ring on the open end's target cell (``end`` is ``"left"`` or ``"right"``);
+    - ``"tile"``: a dashed frame around a tile on the line, in a hand shown face up, or among the loose tiles
+      (a face-down tile is never given away: it is left out of the picture and described as not shown);
+    - ``"arrow"``: a bold arrow from a tile (in a face-up hand, else on the line) to an open end's target cell;
+    - ``"seat"``: a dashed frame around the seat's nameplate (its tiles, when the picture names no seats).
+
+    ``label`` is short text already translated; it is written in a tag beside the mark, shortened with an
+    ellipsis if it is too long for the picture.
+    """
+
+    kind: HighlightKind
+    end: Literal["left", "right"] | None = None
+    tile: Any | None = None
+    seat: int | None = None
+    label: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in _NEEDS:
+            raise ValueError(f"highlight kind must be one of {', '.join(_NEEDS)}, not {self.kind!r}")
+        for name in _NEEDS[self.kind]:
+            if getattr(self, name) is None:
+                raise ValueError(f"a {self.kind!r} highlight needs {name}=")
+        if self.end is not None and self.end not in ("left", "right"):
+            raise ValueError(f"highlight end must be 'left' or 'right', not {self.end!r}")
+        object.__setattr__(self, "tile", _tile(self.tile))
+        if self.label is not None and not self.label.strip():
+            object.__setattr__(self, "label", None)
 
 
 @dataclass(frozen=True)
@@ -63,6 +99,8 @@ class TableView:
       ``"right_opponent"``) and per badge (``"pass"``, ``"draw"``), already translated; without them only shapes
       and numbers are drawn.
     - ``show_turn``: mark the seat to move (off for a question whose answer is who moves, such as who leads).
+    - ``highlights``: a lesson's own marks (``Highlight``: an end, a tile, an arrow from a tile to an end, a
+      seat), each with an optional translated label, drawn dashed with a tag so they stand apart from the rest.
     - ``scale``: 1 for phones, 2 or more for projectors; ``size``: the canvas at 1x (default 400 x 480).
     """
 
@@ -78,6 +116,7 @@ class TableView:
     labels: Mapping[str, str] | tuple[tuple[str, str], ...] = ()
     mark_last: bool = True
     show_turn: bool = True
+    highlights: Sequence[Highlight] = ()
     scale: float = 1.0
     theme: str | Theme = "light"
     size: tuple[int, int] = DEFAULT_CANVAS
@@ -96,6 +135,10 @@ class TableView:
         set_(self, "badges", items(self.badges))
         set_(self, "loose", tuple((seat, tuple(_tile(t) for t in tiles)) for seat, tiles in items(self.loose)))
         set_(self, "labels", items(self.labels))
+        set_(self, "highlights", tuple(self.highlights))
+        for h in self.highlights:
+            if not isinstance(h, Highlight):
+                raise TypeError(f"highlights must be Highlight values, not {h!r}")
         for seat, kind in self.badges:  # type: ignore[misc]
             if kind not in ("pass", "draw"):
                 raise ValueError(f"badge for seat {seat} must be 'pass' or 'draw', not {kind!r}")
@@ -154,11 +197,15 @@ def draw_table(position: Any, view: TableView | None = None) -> TablePicture:
     mark_w = scaled(theme.mark_width, s)
     regions: list[tuple[Region, Rect]] = []
     canvas = Rect(0, 0, width, height)
+    targets = Targets() if view.highlights else None  # gathered only when something is to be highlighted
 
     # The line, and the last tile played.
     u = line.unit
     for spot in line.spots:
         tile_sprite(spot.first, spot.second, u, spot.vertical, theme).paste_onto(image, spot.rect.x0, spot.rect.y0)
+        if targets is not None:
+            targets.tiles[spot.tile] = TileTarget(spot.rect, "line")
+            targets.avoid.append(spot.rect)
     last = position.last_play
     last_tile = getattr(last.move, "tile", None) if last is not None else None
     if view.mark_last and last_tile is not None:
@@ -179,6 +226,9 @@ def draw_table(position: Any, view: TableView | None = None) -> TablePicture:
         _draw_end(draw, image, cx, cy, u, end.number, theme, s, mark_w, selected is not None, fits, is_wrong,
                   view.label_ends)
         regions.append((OpenEnd("end", end.end), Rect.around(cx, cy, tap, tap).clipped(canvas)))
+        if targets is not None:
+            targets.ends[end.end] = EndTarget((cx, cy), u * 0.62 + mark_w / 2, end.number)
+            targets.avoid.append(Rect.around(cx, cy, u * 1.3, u * 1.3))
         end_descriptions.append(EndDescription(end.end, end.number, fits, is_wrong))
     if line.lead_cell is not None and not hand_over:
         cell = line.lead_cell
@@ -226,6 +276,11 @@ def draw_table(position: Any, view: TableView | None = None) -> TablePicture:
                 marks.cross(draw, bx, by, r, theme.text, max(2, mark_w))
             if is_viewer:
                 regions.append((HandTile("hand", seat, tile), rect))
+            if targets is not None:
+                if shown:
+                    outlined = lifted or (wrong is not None and is_viewer and tile == wrong.tile)
+                    targets.tiles[tile] = TileTarget(rect, "hand", seat, outlined)
+                targets.avoid.append(rect)
         if not is_viewer:
             area = sg.area
             if sg.tiles:
@@ -233,8 +288,16 @@ def draw_table(position: Any, view: TableView | None = None) -> TablePicture:
                 for r in sg.tiles[1:]:
                     area = area.union(r)
             regions.append((SeatTiles("seat", seat), area))
-        _nameplate(draw, image, sg, labels.get(sg.role), seat == to_move, badges.get(seat),
-                   labels.get(badges.get(seat, "")), theme, geo)
+        plate = _nameplate(draw, image, sg, labels.get(sg.role), seat == to_move, badges.get(seat),
+                           labels.get(badges.get(seat, "")), theme, geo)
+        if targets is not None:
+            if plate is not None:
+                targets.avoid.append(plate)
+            elif sg.tiles:
+                plate = sg.tiles[0]
+                for r in sg.tiles[1:]:
+                    plate = plate.union(r)
+            targets.seats[seat] = plate if plate is not None else sg.area
         seat_descriptions.append(SeatDescription(
             seat, sg.role, sg.place, tuple(hand) if shown else None, len(hand), seat == to_move,
             badges.get(seat), tuple(loose.get(seat, ())),
@@ -245,11 +308,19 @@ def draw_table(position: Any, view: TableView | None = None) -> TablePicture:
         for tile, rect in zip(loose[seat], rects, strict=True):
             vertical = rect.height > rect.width
             tile_sprite(tile.high, tile.low, geo.loose_unit, vertical, theme).paste_onto(image, rect.x0, rect.y0)
+            if targets is not None:
+                targets.tiles.setdefault(tile, TileTarget(rect, "loose", seat))
+                targets.avoid.append(rect)
 
     # The stock pile with its count.
     if geo.stock is not None:
         _stock(draw, image, geo, len(position.stock), theme)
         regions.append((Stock("stock"), geo.stock))
+        if targets is not None:
+            targets.avoid.append(geo.stock)
+
+    highlights = () if targets is None else draw_highlights(image, draw, view.highlights, targets, theme, s,
+                                                            geo.label_size)
 
     description = TableDescription(
         players=players,
@@ -265,6 +336,7 @@ def draw_table(position: Any, view: TableView | None = None) -> TablePicture:
         wrong=None if wrong is None else (wrong.tile, wrong.end),
         dimmed=tuple(dimmed),
         hand_over=hand_over,
+        highlights=highlights,
     )
     return TablePicture(image, ClickMap(width, height, tuple(regions)), description, line, geo)
 
@@ -297,8 +369,8 @@ def _draw_end(draw: ImageDraw.ImageDraw, image: Image.Image, cx: float, cy: floa
 
 
 def _nameplate(draw: ImageDraw.ImageDraw, image: Image.Image, sg: Any, text: str | None, to_move: bool,
-               badge: str | None, badge_text: str | None, theme: Theme, geo: TableGeometry) -> None:
-    """Seat label line: [turn triangle] [label] [badge], anchored left, centre or right."""
+               badge: str | None, badge_text: str | None, theme: Theme, geo: TableGeometry) -> Rect | None:
+    """Seat label line: [turn triangle] [label] [badge], anchored left, centre or right; returns its box."""
     size = geo.label_size
     gap = round(size * 0.45)
     parts: list[tuple[str, int]] = []
@@ -311,7 +383,7 @@ def _nameplate(draw: ImageDraw.ImageDraw, image: Image.Image, sg: Any, text: str
         tw = text_width(badge_text, size) + pad if badge_text else 0
         parts.append(("badge", pad + round(size * 0.9) + pad + tw))
     if not parts:
-        return
+        return None
     total = sum(w for _, w in parts) + gap * (len(parts) - 1)
     x, baseline = sg.nameplate
     if sg.nameplate_anchor == "ms":
@@ -319,6 +391,8 @@ def _nameplate(draw: ImageDraw.ImageDraw, image: Image.Image, sg: Any, text: str
     elif sg.nameplate_anchor == "rs":
         x -= total
     mid = baseline - round(size * 0.36)
+    half = round(size * (0.75 if badge else 0.62))
+    box = Rect(x, mid - half, x + total, mid + half)
     for kind, w in parts:
         if kind == "turn":
             marks.triangle(draw, x + w / 2, mid, w, _POINTING[sg.place], theme.accent, theme.badge_bg)
@@ -327,6 +401,7 @@ def _nameplate(draw: ImageDraw.ImageDraw, image: Image.Image, sg: Any, text: str
         else:
             marks.badge(draw, image, x, mid, badge or "", badge_text, theme, size)
         x += w + gap
+    return box
 
 
 def _stock(draw: ImageDraw.ImageDraw, image: Image.Image, geo: TableGeometry, count: int, theme: Theme) -> None:

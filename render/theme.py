@@ -28,6 +28,7 @@ class Theme:
     wrong: RGB
     shadow_alpha: int  # 0-255, drop shadow under tiles
     mark_width: float  # outline width at 1x, in pixels
+    highlight: RGB = (255, 255, 255)  # a lesson's own marks: dashes over a dark halo, label tags
 
 
 LIGHT = Theme(
@@ -68,6 +69,7 @@ DARK = Theme(
     wrong=(255, 90, 90),
     shadow_alpha=160,
     mark_width=2.0,
+    highlight=(240, 240, 232),
 )
 
 HIGH_CONTRAST = Theme(

@@ -1,0 +1,40 @@
+"""The app draws a step's marks on the picture and says each labelled one once: in the picture's words when it is
+drawn, as its own line when it lives on a button."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.app_support import LIBRARY, open_app, runner, visit
+
+
+def _said(at: AppTest, text: str) -> int:
+    """How many captions and markdown blocks contain ``text``."""
+    return sum(text in element.value for kind in ("caption", "markdown") for element in getattr(at, kind))
+
+
+def test_drawn_marks_are_in_the_words_of_the_picture_and_button_marks_stand_alone() -> None:
+    at = open_app(lesson="pila", step="1", lang="en")
+    run = runner(at, "pila")
+    assert run.number == 1
+    fits = LIBRARY.texts.get("en", "mark_fits", "pila")
+    stock = LIBRARY.texts.get("en", "mark_stock", "pila")
+    caption = next(c.value for c in at.caption if c.value.startswith("**"))
+    assert f"{fits}: 4-1." in caption and f"{fits}: 6-3." in caption
+    assert stock not in caption
+    assert _said(at, f"{fits}: 4-1") == 1  # not repeated as a line of its own
+    assert _said(at, stock) == 1  # the Draw button's mark, said once beside the buttons
+    shown = visit(at).click_map
+    assert shown is not None and shown[:2] == ("pila", 1)
+
+
+def test_hint_marks_draw_on_the_picture_without_extra_words() -> None:
+    at = open_app(lesson="pegar", step="2", lang="es")
+    before = [c.value for c in at.caption]
+    at.button(key="hint").click().run()
+    at.button(key="hint").click().run()
+    assert not at.exception
+    view = runner(at, "pegar").view()
+    assert {m.kind for m in view.marks} == {"tile", "arrow"}
+    after = [c.value for c in at.caption]
+    assert len(after) == len(before)
