@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app import chrome, home, navigation, player, urls
+from app import chrome, home, navigation, player, practice_page, signin, urls
 from app.i18n import Words, language_from_locale
 from app.library import library
 from app.state import session
@@ -15,6 +15,7 @@ from app.state import session
 lib = library()
 codes = [language.code for language in lib.languages]
 visit = session(language_from_locale(st.context.locale, codes))
+signin.open_lasting(visit)
 params = urls.incoming(visit)
 if params is not None:
     urls.apply_language(visit, params, codes, {language.code: language.name for language in lib.languages})
@@ -27,7 +28,9 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if visit.classroom else "auto",
 )
 chrome.style()
-pages = navigation.build(lib, words, home.show, player.lesson_page)
+pages = navigation.build(lib, words, home.show, player.lesson_page, practice_page.show)
 page = st.navigation(pages, position="sidebar")
 chrome.sidebar(lib, visit, words)
+signin.notices(visit, words)
 page.run()
+signin.notices(visit, words)  # a database fault while the page saved progress is told at once

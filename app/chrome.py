@@ -6,6 +6,7 @@ import streamlit as st
 
 from lessons import Library
 
+from . import signin
 from .i18n import Words
 from .state import Session
 
@@ -33,8 +34,9 @@ def _set_flag(visit: Session, name: str, key: str) -> None:
 
 
 def sidebar(lib: Library, visit: Session, words: Words) -> None:
-    """Language, classroom mode, beginner help."""
+    """Who is learning, language, classroom mode, beginner help."""
     with st.sidebar:
+        signin.who(visit, words)
         language_choice(lib, visit, "lang_pick", words)
         st.session_state["classroom_pick"] = visit.classroom
         st.toggle(words("app.classroom"), key="classroom_pick", help=words("app.classroom_help"),

@@ -1,4 +1,5 @@
-"""The home page: a short welcome, the language choice, the lesson map with stars, and "continue where I left off"."""
+"""The home page: a short welcome, the language choice, the sign-in, the lesson map with stars and practice mastery,
+and "continue where I left off"."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from urllib.parse import urlparse
 import streamlit as st
 
 from lessons import Message
+from practice import lesson_mastery
 
-from . import chrome, navigation, urls
+from . import chrome, navigation, practice_page, signin, urls
 from .i18n import Words
 from .library import library
 from .player import stars_text
+from .progress import Progress
 from .state import session
 
 
@@ -22,7 +25,7 @@ def show() -> None:
     params = urls.incoming(visit) or {}
     wanted = params.get(urls.LESSON) or _unknown_path()
     if wanted:
-        if wanted in navigation.lesson_ids():
+        if wanted in (*navigation.lesson_ids(), navigation.PRACTICE):
             extra = {key: value for key, value in params.items() if key != urls.LESSON}
             navigation.go(wanted, **extra)
         visit.notices.append(Message.of("notice.unknown_lesson", lesson=wanted[:40]))
@@ -33,9 +36,10 @@ def show() -> None:
     visit.notices.clear()
     st.markdown(words("home.intro"))
     chrome.language_choice(lib, visit, "home_lang", words, inline=True)
+    signin.panel(visit, words)
 
     progress = visit.store.load(visit.learner)
-    last = visit.last_lesson
+    last = visit.last_lesson or resume(progress, navigation.lesson_ids())
     if last is not None and last in navigation.lesson_ids():
         step = progress.lesson(last).step
         title = _title(lib, words, last)
@@ -44,8 +48,11 @@ def show() -> None:
             navigation.go(last)
     elif lib.lessons and st.button(words("home.start"), key="start", type="primary", icon=":material/play_arrow:"):
         navigation.go(lib.lessons[0].id)
+    if st.button(words("home.practice"), key="practice", icon=":material/quiz:"):
+        navigation.go(navigation.PRACTICE)
 
     st.subheader(words("home.map"))
+    practised = lesson_mastery(progress.answers)
     for number, lesson_id in enumerate(navigation.lesson_ids(), start=1):
         with st.container(border=True, horizontal=True, vertical_alignment="center"):
             title = _title(lib, words, lesson_id)
@@ -61,12 +68,32 @@ def show() -> None:
                 status = words("home.in_progress", step=saved.step, count=len(lesson.steps))
             else:
                 status = words("home.not_started")
-            st.markdown(f"**{number}. {title}**  \n:gray[{status}]", width="stretch")
+            lines = [f"**{number}. {title}**", f":gray[{status}]"]
+            if lesson_id in practised:
+                level = practice_page.level_text(words, practised[lesson_id])
+                lines.append(f":gray[{words('home.practice_level', level=level)}]")
+            st.markdown("  \n".join(lines), width="stretch")
+            skills = practice_page.lesson_skills(lesson_id)
+            if skills and st.button(words("home.practise"), key=f"practise_{lesson_id}", icon=":material/quiz:",
+                                    type="tertiary"):
+                practice_page.start(visit, skills)
+                navigation.go(navigation.PRACTICE)
             if st.button(words("home.open"), key=f"open_{lesson_id}", icon=":material/arrow_forward:"):
                 navigation.go(lesson_id)
     if not visit.store.persistent:
         st.caption(words("home.progress_session"))
     urls.follow(visit)
+
+
+def resume(progress: Progress, lesson_ids: list[str]) -> str | None:
+    """The lesson a returning learner continues: the furthest one started, else the one after the last finished."""
+    started = [i for i in lesson_ids if i in progress.lessons and not progress.lessons[i].finished
+               and progress.lessons[i].step > 1]
+    if started:
+        return started[-1]
+    finished = [n for n, i in enumerate(lesson_ids) if progress.lesson(i).finished]
+    following = [i for i in lesson_ids[finished[-1] + 1:] if not progress.lesson(i).finished] if finished else []
+    return following[0] if following else None
 
 
 def _title(lib: object, words: Words, lesson_id: str) -> str:

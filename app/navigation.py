@@ -1,4 +1,5 @@
-"""The pages: home plus one page per lesson file (url path = lesson id), built from the lesson data each run."""
+"""The pages: home, practice, and one page per lesson file (url path = lesson id), built from the lesson data each
+run."""
 
 from __future__ import annotations
 
@@ -11,13 +12,17 @@ from lessons import Library
 from .i18n import Words
 
 HOME = "home"
+PRACTICE = "practice"
 _PAGES = "pages"  # session-state key: this run's pages by id, for buttons that switch page
 
 
 def build(library: Library, words: Words, home: Callable[[], None],
-          lesson_page: Callable[[str], Callable[[], None]]) -> list[st.Page]:
-    """Home first (the default page), then every lesson file in order; a broken one gets a page that says so."""
-    pages = {HOME: st.Page(home, title=words("app.home"), icon=":material/home:", url_path=HOME, default=True)}
+          lesson_page: Callable[[str], Callable[[], None]], practice: Callable[[], None]) -> list[st.Page]:
+    """Home first (the default page), practice, then every lesson file in order (a broken one says so)."""
+    pages = {
+        HOME: st.Page(home, title=words("app.home"), icon=":material/home:", url_path=HOME, default=True),
+        PRACTICE: st.Page(practice, title=words("practice.title"), icon=":material/quiz:", url_path=PRACTICE),
+    }
     loaded = {lesson.id: lesson for lesson in library.lessons}
     ordered = [lesson.id for lesson in library.lessons]
     ordered += [lesson_id for lesson_id in library.lesson_files if lesson_id not in loaded]
@@ -30,13 +35,13 @@ def build(library: Library, words: Words, home: Callable[[], None],
 
 
 def page(page_id: str) -> st.Page | None:
-    """This run's page for a lesson id (or ``"home"``)."""
+    """This run's page for a lesson id (or ``"home"``, ``"practice"``)."""
     return st.session_state.get(_PAGES, {}).get(page_id)
 
 
 def lesson_ids() -> list[str]:
     """Every lesson page id, in order."""
-    return [page_id for page_id in st.session_state.get(_PAGES, {}) if page_id != HOME]
+    return [page_id for page_id in st.session_state.get(_PAGES, {}) if page_id not in (HOME, PRACTICE)]
 
 
 def go(page_id: str, **params: str) -> None:

@@ -123,6 +123,11 @@ class SessionProgressStore:
             progress = self._data.get(learner.key, Progress())
             self._data[learner.key] = replace(progress, answers=(*progress.answers, answer))
 
+    def put(self, learner: Learner, progress: Progress) -> None:
+        """Hold ``progress`` as everything known for ``learner`` (a copy of what a database gave back)."""
+        with self._lock:
+            self._data[learner.key] = Progress(dict(progress.lessons), tuple(progress.answers))
+
 
 def merge_lesson(current: LessonProgress, step: int, stars: int | None) -> LessonProgress:
     """The stored lesson after a save: the new step, the best stars, finished once any finish was saved."""

@@ -377,3 +377,63 @@ def _streamlit_engine(settings: StorageSettings) -> Engine:
     _make_sqlite_folder(settings.url)
     connection = st.connection(CONNECTION_NAME, type="sql", url=settings.url, **engine_options(settings.url))
     return connection.engine
+
+
+#: What a database fault looks like to the app: the driver's errors (wrapped by SQLAlchemy) and the OS's.
+DATABASE_ERRORS: tuple[type[BaseException], ...] = (SQLAlchemyError, OSError, sqlite3.Error)
+
+
+class GuardedStore:
+    """A lasting store that, at its first database fault, goes on with session-only progress instead of failing.
+
+    A mirror in memory follows everything read and written, so the switch keeps what the visit already showed;
+    ``error`` holds the fault's plain reason once it happened (the app says so).
+    """
+
+    def __init__(self, store: ProgressStore) -> None:
+        self.primary = store
+        self.mirror = SessionProgressStore()
+        self.failed = False
+        self.error = ""
+
+    @property
+    def persistent(self) -> bool:
+        """True while progress still goes to the database."""
+        return not self.failed and self.primary.persistent
+
+    def load(self, learner: Learner) -> Progress:
+        """Everything stored for ``learner``: from the database, or from the mirror once it failed."""
+        if not self.failed:
+            try:
+                progress = self.primary.load(learner)
+            except DATABASE_ERRORS as exc:
+                self._fail(exc)
+            else:
+                self.mirror.put(learner, progress)
+                return progress
+        return self.mirror.load(learner)
+
+    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None) -> None:
+        """Remember the step (and stars); kept for this visit only if the database fails."""
+        if not self.failed:
+            try:
+                self.primary.save_lesson(learner, lesson_id, step, stars)
+            except DATABASE_ERRORS as exc:
+                self._fail(exc)
+        self.mirror.save_lesson(learner, lesson_id, step, stars)
+
+    def record_answer(self, learner: Learner, answer: Answer) -> None:
+        """Add one practice answer; kept for this visit only if the database fails."""
+        if not self.failed:
+            try:
+                self.primary.record_answer(learner, answer)
+            except DATABASE_ERRORS as exc:
+                self._fail(exc)
+        self.mirror.record_answer(learner, answer)
+
+    def _fail(self, exc: BaseException) -> None:
+        log.warning("progress database failed, keeping progress for this visit only: %s", exc)
+        cause = getattr(exc, "orig", None) or exc
+        text = str(cause).strip()
+        self.failed = True
+        self.error = text.splitlines()[0] if text else type(cause).__name__

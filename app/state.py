@@ -1,5 +1,6 @@
 """One visitor's state, kept in ``st.session_state["tutorial"]``: language, classroom settings, a lesson runner per
-lesson, the progress store, and the bookkeeping that keeps taps and URLs from being handled twice."""
+lesson, the learner and the progress store, the practice set under way, and the bookkeeping that keeps taps and URLs
+from being handled twice."""
 
 from __future__ import annotations
 
@@ -9,11 +10,33 @@ from typing import Any
 import streamlit as st
 
 from lessons import Lesson, LessonRunner, Message
+from practice import Question, Result
+from practice import Session as PracticeSet
 
 from .progress import Learner, ProgressStore, SessionProgressStore
 
 KEY = "tutorial"
 GUEST = Learner("guest")
+
+
+@dataclass
+class Drill:
+    """The practice page's state: a set under way, or one question opened by its code; the answer on show."""
+
+    skills: tuple[str, ...]
+    serial: int  # new for every drill, so answer widgets start empty
+    run: PracticeSet | None = None
+    single: Question | None = None
+    shown: Result | None = None  # the answer just given, with its feedback, until Next
+
+    @property
+    def current(self) -> Question | None:
+        """The question on screen (the one just answered while its feedback shows); None once the set is done."""
+        if self.shown is not None:
+            return self.shown.question
+        if self.single is not None:
+            return self.single
+        return self.run.current if self.run is not None else None
 
 
 @dataclass
@@ -24,8 +47,14 @@ class Session:
     classroom: bool = False
     face_up: bool = False
     beginner: bool = False
-    store: ProgressStore = field(default_factory=SessionProgressStore)
+    store: ProgressStore = field(default_factory=SessionProgressStore)  # the learner's; a guest's lasts this visit
     learner: Learner = GUEST
+    lasting: ProgressStore | None = None  # the visit's opened database store (None until opened)
+    store_message: str = ""  # why progress lasts for this visit only (shown once), empty when the database answers
+    store_failure_shown: bool = False  # a database fault during the visit was announced
+    signin_problem: Message | None = None  # why the last sign-in was refused
+    drill: Drill | None = None
+    drills: int = 0  # practice drills started during this visit
     runners: dict[str, LessonRunner] = field(default_factory=dict)
     last_lesson: str | None = None
     handled_click: Any = None  # unix_time of the last picture tap handled (the component repeats its last value)
@@ -38,6 +67,11 @@ class Session:
     generation: int = 0  # bumped on retry/reset so answer widgets start empty again
     click_map: tuple[str, int, Any] | None = None  # (lesson, step, ClickMap) of the picture last shown
     saved: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # what was last written to the store
+
+    @property
+    def signed_in(self) -> bool:
+        """Whether a learner signed in with a nickname (a guest's progress lasts this visit only)."""
+        return self.learner is not GUEST
 
     def runner(self, lesson: Lesson) -> LessonRunner:
         """The learner's runner for ``lesson``, created at the saved step on first visit."""

@@ -7,6 +7,7 @@ in a new session) is applied once, and what cannot be applied falls back politel
 from __future__ import annotations
 
 from collections.abc import Iterable
+from urllib.parse import urlparse
 
 import streamlit as st
 
@@ -14,7 +15,7 @@ from lessons import Message
 
 from .state import Session
 
-LANG, STEP, CLASSROOM, LESSON = "lang", "step", "classroom", "lesson"
+LANG, STEP, CLASSROOM, LESSON, CODE = "lang", "step", "classroom", "lesson", "code"
 
 
 def incoming(session: Session) -> dict[str, str] | None:
@@ -60,11 +61,13 @@ def requested_step(session: Session, params: dict[str, str], count: int, current
     return None
 
 
-def follow(session: Session, step: int | None = None) -> None:
+def follow(session: Session, step: int | None = None, code: str | None = None) -> None:
     """Write where the learner is into the URL, so a reload or a shared link reopens the same place."""
     params = {LANG: session.lang}
     if step is not None:
         params[STEP] = str(step)
+    if code is not None:
+        params[CODE] = code
     if session.classroom:
         params[CLASSROOM] = "1"
     current = {key: st.query_params[key] for key in st.query_params}
@@ -76,3 +79,22 @@ def follow(session: Session, step: int | None = None) -> None:
 def classroom_link(lesson_id: str, step: int, lang: str) -> str:
     """A relative link that opens a lesson at a step in classroom mode."""
     return f"/{lesson_id}?{STEP}={step}&{LANG}={lang}&{CLASSROOM}=1"
+
+
+def practice_link(code: str, lang: str, base: str = "") -> str:
+    """A link that opens one practice question for anyone (``base``: the app's address, when known)."""
+    return f"{base}/practice?{CODE}={code}&{LANG}={lang}"
+
+
+def app_address(page: str) -> str:
+    """The app's address as the browser reached it, for links to share ("" when unknown, as under test)."""
+    try:
+        parsed = urlparse(st.context.url or "")
+    except (AttributeError, ValueError):
+        return ""
+    if not parsed.scheme or not parsed.netloc:
+        return ""
+    path = parsed.path.rstrip("/")
+    if path.endswith(f"/{page}"):
+        path = path[: -len(page) - 1]
+    return f"{parsed.scheme}://{parsed.netloc}{path}"

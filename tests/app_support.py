@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,8 @@ from lessons import LessonRunner, load_library
 from render import HandTile, OpenEnd, Region
 
 os.environ["LAPLAZA_REPLY_DELAY"] = "0"  # scripted replies all at once under test
+# The app's progress database under test: a throwaway SQLite file, never the repository's progress.db.
+os.environ["LA_PLAZA_PROGRESS_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='laplaza-')}/progress.db"
 APP = str(Path(__file__).resolve().parents[1] / "tutorial_app.py")
 LIBRARY = load_library()
 LANGUAGES = [language.code for language in LIBRARY.languages]

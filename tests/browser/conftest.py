@@ -59,10 +59,11 @@ def stop_app(process: subprocess.Popen[bytes]) -> None:
 
 
 @pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
-    """The base URL of a running app (scripted replies shown quickly)."""
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a running app (scripted replies shown quickly, progress in a throwaway database)."""
     port = free_port()
-    process = start_app(port, {"LAPLAZA_REPLY_DELAY": "0.2"})
+    database = tmp_path_factory.mktemp("progress") / "progress.db"
+    process = start_app(port, {"LAPLAZA_REPLY_DELAY": "0.2", "LA_PLAZA_PROGRESS_URL": f"sqlite:///{database}"})
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -1,5 +1,6 @@
 """The app in a real browser (Chromium through Playwright): Papiamentu, the "pegar" lesson finished by tapping the
-picture, a wrong tap's feedback, and classroom mode's large table — with a screenshot of each."""
+picture, a wrong tap's feedback, classroom mode's large table, and a practice question opened by its code link —
+with a screenshot of each."""
 
 from __future__ import annotations
 
@@ -132,6 +133,22 @@ def test_classroom_mode_shows_the_large_table(page: Page, app_url: str, artifact
     page.keyboard.press("a")
     expect(page.get_by_text(TEXTS.get("es", "classroom.solution_is").split("{")[0])).to_be_visible(timeout=TIMEOUT)
     page.screenshot(path=artifacts / "classroom.png")
+
+
+def test_a_practice_code_link_opens_that_question(page: Page, app_url: str, artifacts: Path) -> None:
+    from practice import question_from_code
+
+    question = question_from_code("lacks-4821")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{app_url}/practice?code=lacks-4821&lang=pap")
+    expect(page.get_by_text(TEXTS.render(question.prompt, "pap"))).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator('[data-testid="stImage"] img')).to_be_visible(timeout=TIMEOUT)
+    right = TEXTS.render(question.options[min(question.correct)].label, "pap")
+    page.get_by_role("radiogroup").get_by_text(right, exact=True).click()
+    expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_contain_text(pap("practice.right"),
+                                                                                         timeout=TIMEOUT)
+    assert "code=lacks-4821" in page.url
+    page.screenshot(path=artifacts / "practice-code-link.png", full_page=True)
 
 
 def _tile(text: str):
