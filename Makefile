@@ -33,3 +33,5 @@ test: lint system
 bench: $(VENV)/.installed
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/render_speed.py
+	$(PY) benchmarks/practice_speed.py
+	$(PY) benchmarks/progress_speed.py
