@@ -129,11 +129,16 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Session, words: Words) ->
         with left:
             _table(lesson, runner, view, visit, words)
     else:
+        # Side by side on a wide screen, so the tile tapped and the buttons are in sight together; Streamlit
+        # stacks the columns on a phone, in this order: text, table, controls.
         _step_text(view, words)
-        _table(lesson, runner, view, visit, words)
-        _feedback(view, visit, words)
-        _controls(lesson, runner, view, visit, words)
-        _navigation(lesson, runner, view, visit, words)
+        left, right = st.columns([3, 2], gap="medium")
+        with left:
+            _table(lesson, runner, view, visit, words)
+        with right:
+            _feedback(view, visit, words)
+            _controls(lesson, runner, view, visit, words)
+            _navigation(lesson, runner, view, visit, words)
 
 
 def _step_text(view: StepView, words: Words, large: bool = False) -> None:

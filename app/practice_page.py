@@ -200,19 +200,26 @@ def _question(drill: Drill, question: Question, visit: Session, words: Words) ->
         with left:
             _picture(question, visit, words)
         with right:
-            _ask(drill, question, visit, words, large=True)
+            _prompt(question, words, large=True)
+            _answer(drill, question, visit, words)
     else:
-        _ask(drill, question, visit, words, picture_first=True)
+        # The question first; then the table and the answers side by side on a wide screen (stacked on a phone).
+        _prompt(question, words)
+        left, right = st.columns([3, 2], gap="medium")
+        with left:
+            _picture(question, visit, words)
+        with right:
+            _answer(drill, question, visit, words)
 
 
-def _ask(drill: Drill, question: Question, visit: Session, words: Words, large: bool = False,
-         picture_first: bool = False) -> None:
+def _prompt(question: Question, words: Words, large: bool = False) -> None:
     prompt = words.render(question.prompt)
     st.markdown(f"#### {prompt}" if large else f"**{prompt}**")
     if question.notes:
         st.markdown("\n".join(f"- {words.render(note)}" for note in question.notes))
-    if picture_first:
-        _picture(question, visit, words)
+
+
+def _answer(drill: Drill, question: Question, visit: Session, words: Words) -> None:
     _choices(drill, question, visit, words)
     if drill.shown is not None:
         _feedback(drill.shown, visit, words)

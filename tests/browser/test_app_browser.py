@@ -21,8 +21,16 @@ def pap(key: str, lesson: str | None = None) -> str:
     return TEXTS.get("pap", key, lesson)
 
 
+def settle(page: Page) -> None:
+    """Wait until the app has finished its rerun, so what is on screen is what the last action produced."""
+    page.wait_for_timeout(150)  # let a rerun that a click triggers begin
+    idle = page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]')
+    expect(idle).to_have_count(1, timeout=TIMEOUT)
+
+
 def table(page: Page) -> Frame:
     """The tap component's frame once its picture has loaded."""
+    settle(page)
     frame_element = page.locator(IMAGE_FRAME).last
     expect(frame_element).to_be_visible(timeout=TIMEOUT)
     return page.frame_locator(IMAGE_FRAME).last
@@ -37,6 +45,7 @@ def tap_region(page: Page, lesson: str, region: tuple, shown: dict) -> None:
     rect = shown["map"].rect_of(region)
     x, y = rect.center
     img.click(position={"x": x * box["width"] / shown["map"].width, "y": y * box["height"] / shown["map"].height})
+    settle(page)
 
 
 def click_map_for(lesson_id: str, number: int, selected: str | None = None) -> dict:
