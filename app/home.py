@@ -36,7 +36,6 @@ def show() -> None:
     visit.notices.clear()
     st.markdown(words("home.intro"))
     chrome.language_choice(lib, visit, "home_lang", words, inline=True)
-    signin.panel(visit, words)
 
     progress = visit.store.load(visit.learner)
     last = visit.last_lesson or resume(progress, navigation.lesson_ids())
@@ -50,6 +49,7 @@ def show() -> None:
         navigation.go(lib.lessons[0].id)
     if st.button(words("home.practice"), key="practice", icon=":material/quiz:"):
         navigation.go(navigation.PRACTICE)
+    signin.panel(visit, words)
 
     st.subheader(words("home.map"))
     practised = lesson_mastery(progress.answers)

@@ -103,19 +103,25 @@ def _on_sign_out() -> None:
 
 def panel(visit: Session, words: Words) -> None:
     """The sign-in box of the home page; once signed in, who is learning and a way to sign out."""
+    if not visit.signed_in:
+        _form(visit, words)
+        return
     with st.container(border=True):
-        if visit.signed_in:
-            st.caption(words("signin.playing_as"))
-            st.text(visit.learner.nickname)  # plain text: a nickname is never read as markdown or HTML
-            if visit.learner.class_code:
-                st.caption(words("signin.class_code"))
-                st.text(visit.learner.class_code)
-            if not visit.store.persistent:
-                st.caption(words("signin.visit_only"))
-            st.button(words("signin.sign_out"), key="sign_out", icon=":material/logout:", type="tertiary",
-                      on_click=_on_sign_out)
-            return
-        st.markdown(f"**{words('signin.title')}**  \n{words('signin.intro')}")
+        st.caption(words("signin.playing_as"))
+        st.text(visit.learner.nickname)  # plain text: a nickname is never read as markdown or HTML
+        if visit.learner.class_code:
+            st.caption(words("signin.class_code"))
+            st.text(visit.learner.class_code)
+        if not visit.store.persistent:
+            st.caption(words("signin.visit_only"))
+        st.button(words("signin.sign_out"), key="sign_out", icon=":material/logout:", type="tertiary",
+                  on_click=_on_sign_out)
+
+
+def _form(visit: Session, words: Words) -> None:
+    """Signing in is optional, so it waits folded away until wanted (open again to show a refusal)."""
+    with st.expander(words("signin.title"), icon=":material/person:", expanded=visit.signin_problem is not None):
+        st.markdown(words("signin.intro"))
         with st.form("signin", border=False, enter_to_submit=True):
             st.text_input(words("signin.nickname"), key=NICKNAME_KEY, autocomplete="nickname")
             st.text_input(words("signin.class_code_optional"), key=CLASS_KEY)
