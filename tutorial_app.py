@@ -5,6 +5,8 @@ Builds the shared chrome and one page per lesson from the lesson data; the pages
 
 from __future__ import annotations
 
+import logging
+
 import streamlit as st
 
 from app import chrome, home, navigation, player, practice_page, signin, urls
@@ -32,5 +34,9 @@ pages = navigation.build(lib, words, home.show, player.lesson_page, practice_pag
 page = st.navigation(pages, position="sidebar")
 chrome.sidebar(lib, visit, words)
 signin.notices(visit, words)
-page.run()
+try:
+    page.run()
+except Exception:  # a bug must never put a traceback in front of a learner: say it plainly, log it for us
+    logging.getLogger("la_plaza").exception("page %r failed", page.url_path)
+    st.error(words("notice.unexpected"), icon=":material/sentiment_dissatisfied:")
 signin.notices(visit, words)  # a database fault while the page saved progress is told at once
