@@ -6,7 +6,7 @@ import random
 
 from PIL import Image
 
-from engine import ALL_TILES, Placed, Tile
+from engine import ALL_TILES, Placed, Position, Rules, Tile
 from render import Rect
 
 
@@ -61,3 +61,24 @@ def eulerian_line(rng: random.Random, length: int = 28) -> list[Placed]:
         chain.reverse()
         if len(chain) == 28:
             return chain[:length]
+
+
+def lesson_table() -> Position:
+    """A 1-vs-1 lesson-sized position with doubles on the line and a stock: the pictures' usual test table."""
+    return Position.setup(
+        Rules.one_vs_one(),
+        hands=[["5-1", "2-2", "6-3", "4-0"], ["6-6", "1-1", "3-0"]],
+        line=["3-4", "4-4", "4-5", "5-5", "5-2"],
+        stock=["0-0", "6-1"],
+    )
+
+
+def partnership_table() -> Position:
+    """A partnership position with a long line that turns, for the four-seat pictures."""
+    return Position.setup(
+        Rules.partnership(),
+        hands=[["6-1", "2-0", "3-3"], ["1-0", "5-0"], ["4-1", "6-0", "2-1"], ["3-1", "4-0"]],
+        line=["2-6", "6-6", "6-5", "5-4", "4-2", "2-2", "2-3", "3-6", "6-4", "4-4", "4-3", "3-5"],
+        lead_index=1,
+        to_move=0,
+    )

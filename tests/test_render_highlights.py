@@ -7,31 +7,11 @@ import json
 
 import pytest
 from PIL import ImageChops
-from render_support import count_blobs
+from render_support import count_blobs, lesson_table, partnership_table
 
 from engine import Position, Rules, Tile
 from render import Highlight, HighlightDescription, Rect, TableView, draw_table
 from render.marks import shortened, tag_size
-
-
-def _lesson() -> Position:
-    return Position.setup(
-        Rules.one_vs_one(),
-        hands=[["5-1", "2-2", "6-3", "4-0"], ["6-6", "1-1", "3-0"]],
-        line=["3-4", "4-4", "4-5", "5-5", "5-2"],
-        stock=["0-0", "6-1"],
-    )
-
-
-def _partnership() -> Position:
-    return Position.setup(
-        Rules.partnership(),
-        hands=[["6-1", "2-0", "3-3"], ["1-0", "5-0"], ["4-1", "6-0", "2-1"], ["3-1", "4-0"]],
-        line=["2-6", "6-6", "6-5", "5-4", "4-2", "2-2", "2-3", "3-6", "6-4", "4-4", "4-3", "3-5"],
-        lead_index=1,
-        to_move=0,
-    )
-
 
 LABELS = {"you": "Bo", "opponent": "Kòntrario", "partner": "Partner", "left_opponent": "Left",
           "right_opponent": "Right"}
@@ -54,7 +34,7 @@ def _near(box: Rect | None, target: Rect, by: int) -> None:
 @pytest.mark.parametrize("scale", [1, 2])
 def test_tile_in_hand_ring_stays_around_it_and_pips_read(scale: int) -> None:
     view = TableView(scale=scale, labels=LABELS)
-    box, picture = _changed(_lesson(), view, Highlight("tile", tile="6-3"))
+    box, picture = _changed(lesson_table(), view, Highlight("tile", tile="6-3"))
     rect = picture.click_map.rect_of(("hand", 0, Tile(6, 3)))
     assert rect is not None
     _near(box, rect, 9 * scale)
@@ -69,7 +49,7 @@ def test_tile_in_hand_ring_stays_around_it_and_pips_read(scale: int) -> None:
 def test_every_line_tile_highlighted_keeps_its_pips(scale: int) -> None:
     view = TableView(scale=scale)
     for tile in ("3-4", "4-4", "4-5", "5-5", "5-2"):
-        box, picture = _changed(_lesson(), view, Highlight("tile", tile=tile, label="this one"))
+        box, picture = _changed(lesson_table(), view, Highlight("tile", tile=tile, label="this one"))
         spot = next(s for s in picture.line.spots if s.tile == Tile.parse(tile))
         assert box is not None and box.overlaps(spot.rect)
         margin = max(1, picture.line.unit // 8)
@@ -80,14 +60,14 @@ def test_every_line_tile_highlighted_keeps_its_pips(scale: int) -> None:
 
 def test_tile_in_a_face_up_hand_and_a_face_down_one() -> None:
     view = TableView(face_up=[2], labels=LABELS)
-    box, picture = _changed(_partnership(), view, Highlight("tile", tile="6-0"))
+    box, picture = _changed(partnership_table(), view, Highlight("tile", tile="6-0"))
     partner = picture.geometry.seat(2)
     rect = partner.tiles[picture.description.seats[2].tiles.index(Tile(6, 0))]
     _near(box, rect, 9)
     assert picture.description.highlights[0].place == "hand"
     assert picture.description.highlights[0].seat == 2
     # Face down, the tile is not given away: nothing drawn, described as not shown.
-    box, picture = _changed(_partnership(), TableView(labels=LABELS), Highlight("tile", tile="6-0", label="here"))
+    box, picture = _changed(partnership_table(), TableView(labels=LABELS), Highlight("tile", tile="6-0", label="here"))
     assert box is None
     assert not picture.description.highlights[0].shown
     assert picture.description.highlights[0].label == "here"
@@ -96,22 +76,22 @@ def test_tile_in_a_face_up_hand_and_a_face_down_one() -> None:
 @pytest.mark.parametrize(("end", "scale"), [("left", 1), ("right", 2)])
 def test_end_ring_sits_on_the_end(end: str, scale: int) -> None:
     view = TableView(scale=scale, label_ends=True)
-    box, picture = _changed(_lesson(), view, Highlight("end", end=end))
+    box, picture = _changed(lesson_table(), view, Highlight("end", end=end))
     cell = next(e.cell for e in picture.line.ends if e.end == end)
     _near(box, cell, picture.line.unit)
-    number = dict(zip(("left", "right"), _lesson().ends, strict=True))[end]
+    number = dict(zip(("left", "right"), lesson_table().ends, strict=True))[end]
     assert picture.description.highlights == (HighlightDescription("end", end=end, number=number, place="end"),)
 
 
 def test_arrow_runs_from_the_tile_to_the_end() -> None:
     view = TableView(selected="5-1")
-    box, picture = _changed(_lesson(), view, Highlight("arrow", tile="5-1", end="right"))
+    box, picture = _changed(lesson_table(), view, Highlight("arrow", tile="5-1", end="right"))
     tile = picture.click_map.rect_of(("hand", 0, Tile(5, 1)))
     cell = next(e.cell for e in picture.line.ends if e.end == "right")
     assert tile is not None
     _near(box, tile.union(cell), picture.line.unit)
     # The shaft crosses the felt half way: those pixels change too.
-    plain = draw_table(_lesson(), view).image.convert("RGB")
+    plain = draw_table(lesson_table(), view).image.convert("RGB")
     (tx, ty), (cx, cy) = tile.center, cell.center
     mx, my = round((tx + cx) / 2), round((ty + cy) / 2)
     changed = ImageChops.difference(plain, picture.image.convert("RGB")).crop((mx - 4, my - 4, mx + 5, my + 5))
@@ -123,7 +103,7 @@ def test_arrow_runs_from_the_tile_to_the_end() -> None:
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_seat_frame_surrounds_its_nameplate(seat: int) -> None:
     view = TableView(labels=LABELS, show_turn=False)
-    box, picture = _changed(_partnership(), view, Highlight("seat", seat=seat))
+    box, picture = _changed(partnership_table(), view, Highlight("seat", seat=seat))
     sg = picture.geometry.seat(seat)
     x, baseline = sg.nameplate
     size = picture.geometry.label_size
@@ -142,7 +122,7 @@ def test_seat_frame_surrounds_its_nameplate(seat: int) -> None:
 
 def test_highlights_are_drawn_in_every_theme() -> None:
     for theme in ("light", "dark", "high_contrast"):
-        box, _ = _changed(_lesson(), TableView(theme=theme), Highlight("tile", tile="5-5", label="crosswise"))
+        box, _ = _changed(lesson_table(), TableView(theme=theme), Highlight("tile", tile="5-5", label="crosswise"))
         assert box is not None, theme
 
 
@@ -162,8 +142,8 @@ EDGE_CASES = [
 def test_labels_stay_whole_inside_the_canvas(highlight: Highlight, scale: int) -> None:
     view = TableView(scale=scale, labels=LABELS, label_ends=True)
     bare = Highlight(highlight.kind, highlight.end, highlight.tile, highlight.seat)
-    without, _ = _changed(_lesson(), view, bare)
-    box, picture = _changed(_lesson(), view, highlight)
+    without, _ = _changed(lesson_table(), view, bare)
+    box, picture = _changed(lesson_table(), view, highlight)
     assert box is not None and without is not None
     assert box != without, "the label drew nothing"
     width, height = picture.image.size
@@ -182,9 +162,9 @@ def test_long_labels_are_shortened_with_an_ellipsis() -> None:
 
 def test_two_labels_do_not_cover_each_other() -> None:
     view = TableView(labels=LABELS)
-    _, picture = _changed(_lesson(), view, Highlight("tile", tile="5-1", label="two to go"),
+    _, picture = _changed(lesson_table(), view, Highlight("tile", tile="5-1", label="two to go"),
                           Highlight("tile", tile="2-2", label="two to go"))
-    _, one = _changed(_lesson(), view, Highlight("tile", tile="5-1", label="two to go"),
+    _, one = _changed(lesson_table(), view, Highlight("tile", tile="5-1", label="two to go"),
                       Highlight("tile", tile="2-2"))
     # The second tag adds its own pixels: it was not drawn over the first one.
     diff = ImageChops.difference(picture.image.convert("RGB"), one.image.convert("RGB")).getbbox()
@@ -202,7 +182,7 @@ def test_description_lists_highlights_in_order_as_json() -> None:
         Highlight("seat", seat=1, label="drew"),
         Highlight("tile", tile="6-6"),  # face down in the opponent's hand
     ), labels=LABELS)
-    data = draw_table(_lesson(), view).description.to_dict()["highlights"]
+    data = draw_table(lesson_table(), view).description.to_dict()["highlights"]
     json.dumps(data)
     assert [(h["kind"], h["place"], h["shown"]) for h in data] == [
         ("end", "end", True), ("tile", "line", True), ("arrow", "hand", True), ("seat", "seat", True),
@@ -213,7 +193,7 @@ def test_description_lists_highlights_in_order_as_json() -> None:
 
 def test_highlights_are_off_by_default_and_views_stay_hashable() -> None:
     assert TableView().highlights == ()
-    assert draw_table(_lesson()).description.highlights == ()
+    assert draw_table(lesson_table()).description.highlights == ()
     view = TableView(highlights=[Highlight("tile", tile="6-3", label="fits")])
     assert isinstance(view.highlights, tuple)
     assert hash(view) == hash(TableView(highlights=(Highlight("tile", tile=Tile(6, 3), label="fits"),)))

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
+from render_support import lesson_table, partnership_table
 
-from engine import Position, Rules
 from render import TableView, draw_table
 
 REFERENCE = Path(__file__).with_name("reference")
@@ -18,33 +18,16 @@ TOLERANCE = 24  # per channel: absorbs antialiasing differences between Pillow/F
 MAX_DIFFERENT = 0.002  # share of pixels allowed beyond the tolerance
 
 
-def _lesson() -> Position:
-    return Position.setup(
-        Rules.one_vs_one(),
-        hands=[["5-1", "2-2", "6-3", "4-0"], ["6-6", "1-1", "3-0"]],
-        line=["3-4", "4-4", "4-5", "5-5", "5-2"],
-        stock=["0-0", "6-1"],
-    )
-
-
-def _partnership() -> Position:
-    return Position.setup(
-        Rules.partnership(),
-        hands=[["6-1", "2-0", "3-3"], ["1-0", "5-0"], ["4-1", "6-0", "2-1"], ["3-1", "4-0"]],
-        line=["2-6", "6-6", "6-5", "5-4", "4-2", "2-2", "2-3", "3-6", "6-4", "4-4", "4-3", "3-5"],
-        lead_index=1,
-        to_move=0,
-    )
 
 
 CASES = {
-    "lesson_hint": lambda: draw_table(_lesson(), TableView(selected="2-2", hint=True, label_ends=True,
+    "lesson_hint": lambda: draw_table(lesson_table(), TableView(selected="2-2", hint=True, label_ends=True,
                                                            labels={"you": "Bo", "opponent": "Kòntrario"})),
-    "lesson_wrong_dark": lambda: draw_table(_lesson(), TableView(selected="6-3", wrong=("6-3", "left"),
+    "lesson_wrong_dark": lambda: draw_table(lesson_table(), TableView(selected="6-3", wrong=("6-3", "left"),
                                                                  theme="dark", badges={1: "draw"})),
-    "partnership_teacher": lambda: draw_table(_partnership(), TableView(face_up=range(4), dim_unplayable=True,
+    "partnership_teacher": lambda: draw_table(partnership_table(), TableView(face_up=range(4), dim_unplayable=True,
                                                                         badges={3: "pass"})),
-    "partnership_2x_high_contrast": lambda: draw_table(_partnership(), TableView(scale=2, theme="high_contrast",
+    "partnership_2x_high_contrast": lambda: draw_table(partnership_table(), TableView(scale=2, theme="high_contrast",
                                                                                  selected="3-3", hint=True)),
 }
 

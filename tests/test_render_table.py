@@ -4,22 +4,14 @@ import ast
 from pathlib import Path
 
 import pytest
+from render_support import lesson_table
 
 from engine import Position, Rules, Tile
 from render import TableView, draw_table
 
 
-def _lesson() -> Position:
-    return Position.setup(
-        Rules.one_vs_one(),
-        hands=[["5-1", "2-2", "6-3", "4-0"], ["6-6", "1-1", "3-0"]],
-        line=["3-4", "4-4", "4-5", "5-5", "5-2"],
-        stock=["0-0", "6-1"],
-    )
-
-
 def test_description_lists_line_ends_hands_stock() -> None:
-    position = _lesson()
+    position = lesson_table()
     d = draw_table(position, TableView(labels={"you": "Bo"})).description
     assert d.players == 2 and d.viewer == 0
     assert d.line == position.placed and d.lead_index == position.lead_index
@@ -34,7 +26,7 @@ def test_description_lists_line_ends_hands_stock() -> None:
 
 
 def test_hint_comes_from_the_engine() -> None:
-    position = _lesson()
+    position = lesson_table()
     for text in ("6-3", "2-2", "5-1"):
         d = draw_table(position, TableView(selected=text, hint=True)).description
         legal = {m.end for m in position.moves_for(Tile.parse(text))}
@@ -44,7 +36,7 @@ def test_hint_comes_from_the_engine() -> None:
 
 
 def test_dimming_wrong_attempt_badges_and_last_play() -> None:
-    position = _lesson().apply("plays 6-3 left")  # opponent to move now
+    position = lesson_table().apply("plays 6-3 left")  # opponent to move now
     view = TableView(viewer=1, dim_unplayable=True, wrong=("6-6", "right"), badges={0: "draw"})
     d = draw_table(position, view).description
     assert set(d.dimmed) == set(position.hands[1]) - position.playable_tiles()
@@ -65,7 +57,7 @@ def test_partnership_roles_and_face_up() -> None:
 
 
 def test_themes_scales_and_sizes() -> None:
-    position = _lesson()
+    position = lesson_table()
     for theme in ("light", "dark", "high_contrast"):
         for scale in (1, 2, 3):
             image = draw_table(position, TableView(theme=theme, scale=scale)).image
@@ -77,7 +69,7 @@ def test_view_checks_its_options() -> None:
     with pytest.raises(ValueError, match="badge"):
         TableView(badges={0: "sleep"})
     with pytest.raises(ValueError, match="theme"):
-        draw_table(_lesson(), TableView(theme="neon"))
+        draw_table(lesson_table(), TableView(theme="neon"))
     with pytest.raises(ValueError, match="not a tile"):
         TableView(selected="7-x")
     assert hash(TableView(badges={1: "pass"}, labels={"you": "Tú"}, loose={0: ["6-5"]}))
@@ -92,7 +84,7 @@ def test_render_never_imports_streamlit() -> None:
 
 
 def test_the_turn_marker_can_be_hidden_when_it_would_give_an_answer_away() -> None:
-    position = _lesson()
+    position = lesson_table()
     shown = draw_table(position, TableView())
     hidden = draw_table(position, TableView(show_turn=False))
     assert shown.description.to_move == 0 and shown.description.seats[0].to_move
