@@ -86,14 +86,16 @@ def show() -> None:
 
 
 def resume(progress: Progress, lesson_ids: list[str]) -> str | None:
-    """The lesson a returning learner continues: the furthest one started, else the one after the last finished."""
-    started = [i for i in lesson_ids if i in progress.lessons and not progress.lessons[i].finished
-               and progress.lessons[i].step > 1]
-    if started:
-        return started[-1]
-    finished = [n for n, i in enumerate(lesson_ids) if progress.lesson(i).finished]
-    following = [i for i in lesson_ids[finished[-1] + 1:] if not progress.lesson(i).finished] if finished else []
-    return following[0] if following else None
+    """The lesson a returning learner continues: the one saved last if it is unfinished, else the next unfinished
+    lesson after it (``None`` when nothing was saved, or everything from there on is finished)."""
+    saved = [progress.lessons[i] for i in lesson_ids if i in progress.lessons and progress.lessons[i].updated]
+    if not saved:
+        return None
+    latest = max(saved, key=lambda lesson: lesson.updated).lesson_id  # type: ignore[arg-type, return-value]
+    if not progress.lesson(latest).finished:
+        return latest
+    following = lesson_ids[lesson_ids.index(latest) + 1 :]
+    return next((i for i in following if not progress.lesson(i).finished), None)
 
 
 def _title(lib: object, words: Words, lesson_id: str) -> str:

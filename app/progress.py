@@ -47,12 +47,14 @@ class Learner:
 
 @dataclass(frozen=True)
 class LessonProgress:
-    """One lesson for one learner: the step to reopen (1-based), the best stars so far (0-3), finished or not."""
+    """One lesson for one learner: the step to reopen (1-based), the best stars so far (0-3), finished or not,
+    and when it was last saved (UTC; ``None`` if never), so "continue where I left off" knows the latest."""
 
     lesson_id: str
     step: int = 1
     stars: int = 0
     finished: bool = False
+    updated: datetime | None = field(default=None, compare=False)  # not part of what the progress is
 
 
 @dataclass(frozen=True)
@@ -133,8 +135,9 @@ def merge_lesson(current: LessonProgress, step: int, stars: int | None) -> Lesso
     """The stored lesson after a save: the new step, the best stars, finished once any finish was saved."""
     if step < 1:
         raise ValueError(f"step {step!r}: steps are numbered from 1")
+    now = datetime.now(UTC)
     if stars is None:
-        return replace(current, step=step)
+        return replace(current, step=step, updated=now)
     if not 0 <= stars <= 3:
         raise ValueError(f"stars {stars!r}: a lesson earns 0 to 3 stars")
-    return replace(current, step=step, stars=max(current.stars, stars), finished=True)
+    return replace(current, step=step, stars=max(current.stars, stars), finished=True, updated=now)

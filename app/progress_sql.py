@@ -254,6 +254,7 @@ class SqlProgressStore:
                     lesson_progress.c.step,
                     lesson_progress.c.stars,
                     lesson_progress.c.finished,
+                    lesson_progress.c.updated_at,
                 ).where(lesson_progress.c.learner_key == learner.key)
             ).all()
             answer_rows = conn.execute(
@@ -261,7 +262,7 @@ class SqlProgressStore:
                 .where(answers.c.learner_key == learner.key)
                 .order_by(answers.c.id)
             ).all()
-        lessons = {row[0]: LessonProgress(row[0], row[1], row[2], bool(row[3])) for row in lesson_rows}
+        lessons = {row[0]: LessonProgress(row[0], row[1], row[2], bool(row[3]), _as_utc(row[4])) for row in lesson_rows}
         return Progress(lessons, tuple(Answer(row[0], row[1], bool(row[2]), _as_utc(row[3])) for row in answer_rows))
 
     def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None) -> None:

@@ -143,6 +143,17 @@ def test_an_impossible_step_or_stars_is_refused_and_nothing_stored(backend: Back
     assert store.load(ANA) == Progress()
 
 
+def test_each_lesson_remembers_when_it_was_last_saved(backend: Backend) -> None:
+    store = backend.open()
+    before = datetime.now(UTC)
+    store.save_lesson(ANA, "salida", 2)
+    store.save_lesson(ANA, "pegar", 4, stars=3)
+    store.save_lesson(ANA, "salida", 3)
+    lessons = store.load(ANA).lessons
+    assert all(lesson.updated is not None and lesson.updated.tzinfo is not None for lesson in lessons.values())
+    assert before - timedelta(seconds=1) <= lessons["pegar"].updated <= lessons["salida"].updated  # type: ignore[operator]
+
+
 def test_answers_are_only_ever_added(backend: Backend) -> None:
     store = backend.open()
     same = answer("pass-tells", "pass-5", False, 3)
