@@ -7,17 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Position, Tile
-from lessons.model import seat_key
+from lessons.model import Option, seat_key
 from lessons.runner import describe_position
 from lessons.texts import Message, Ref
 
-
-@dataclass(frozen=True)
-class Choice:
-    """One option: its value (compared with the engine's answer) and its label as a text key with arguments."""
-
-    value: Any
-    label: Message
+#: One option of a question: the lessons' own answer option (a value compared with the engine's, and its label).
+Choice = Option
 
 
 @dataclass(frozen=True, eq=False)

@@ -48,6 +48,16 @@ def tap_region(page: Page, lesson: str, region: tuple, shown: dict) -> None:
     settle(page)
 
 
+def play_on_picture(page: Page, lesson: str, step: int, tile: str, end: str) -> None:
+    """Tap a tile in hand, see it lift (its button twin turns primary), then tap the circle at ``end``."""
+    table(page)
+    page.wait_for_timeout(500)
+    tap_region(page, lesson, ("hand", 0, _tile(tile)), click_map_for(lesson, step))
+    expect(page.get_by_role("button", name=str(_tile(tile)))).to_have_attribute(
+        "data-testid", "stBaseButton-primary", timeout=TIMEOUT)
+    tap_region(page, lesson, ("end", end), click_map_for(lesson, step, tile))
+
+
 def click_map_for(lesson_id: str, number: int, selected: str | None = None) -> dict:
     """The click map the app draws for a step (the same pure drawing code, the phone size)."""
     from app.table import picture, table_view
@@ -83,12 +93,7 @@ def test_pegar_in_papiamentu_by_tapping_the_picture(page: Page, app_url: str, ar
     # straight to "pegar" step 2 by its link, as a learner following a shared link would
     page.goto(f"{app_url}/pegar?step=2&lang=pap")
     expect(page.get_by_text(pap("task_fit", "pegar"))).to_be_visible(timeout=TIMEOUT)
-    table(page)
-    page.wait_for_timeout(500)
-    tap_region(page, "pegar", ("hand", 0, _tile("5-1")), click_map_for("pegar", 2))
-    expect(page.get_by_role("button", name="5-1")).to_have_attribute("data-testid", "stBaseButton-primary",
-                                                                    timeout=TIMEOUT)
-    tap_region(page, "pegar", ("end", "right"), click_map_for("pegar", 2, "5-1"))
+    play_on_picture(page, "pegar", 2, "5-1", "right")
     praise = [pap(f"praise.{n}") for n in range(1, 6)]
     expect(page.locator('[data-testid="stAlertContentSuccess"]')).to_contain_text(praise[0][:0], timeout=TIMEOUT)
     success = page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text()
@@ -102,11 +107,7 @@ def test_pegar_in_papiamentu_by_tapping_the_picture(page: Page, app_url: str, ar
     expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_be_visible(timeout=TIMEOUT)
     page.get_by_role("button", name=pap("button.next")).click()
     expect(page.get_by_text(pap("task_both_ends", "pegar"))).to_be_visible(timeout=TIMEOUT)
-    page.wait_for_timeout(500)
-    tap_region(page, "pegar", ("hand", 0, _tile("2-5")), click_map_for("pegar", 4))
-    expect(page.get_by_role("button", name="5-2")).to_have_attribute("data-testid", "stBaseButton-primary",
-                                                                    timeout=TIMEOUT)
-    tap_region(page, "pegar", ("end", "right"), click_map_for("pegar", 4, "2-5"))
+    play_on_picture(page, "pegar", 4, "2-5", "right")
     expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_be_visible(timeout=TIMEOUT)
     page.get_by_role("button", name=pap("button.next")).click()
     expect(page.get_by_text(pap("remember.title"))).to_be_visible(timeout=TIMEOUT)
@@ -118,12 +119,7 @@ def test_a_wrong_tap_shows_feedback(page: Page, app_url: str, artifacts: Path) -
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{app_url}/pegar?step=2&lang=pap")
     expect(page.get_by_text(pap("task_fit", "pegar"))).to_be_visible(timeout=TIMEOUT)
-    table(page)
-    page.wait_for_timeout(500)
-    tap_region(page, "pegar", ("hand", 0, _tile("6-0")), click_map_for("pegar", 2))
-    expect(page.get_by_role("button", name="6-0")).to_have_attribute("data-testid", "stBaseButton-primary",
-                                                                    timeout=TIMEOUT)
-    tap_region(page, "pegar", ("end", "left"), click_map_for("pegar", 2, "6-0"))
+    play_on_picture(page, "pegar", 2, "6-0", "left")
     error = page.locator('[data-testid="stAlertContentError"]').first
     expect(error).to_be_visible(timeout=TIMEOUT)
     assert "6-0" in error.inner_text()
