@@ -326,6 +326,19 @@ class Position:
             fits_right ^= bit
         return moves
 
+    def required_action(self) -> str | None:
+        """What the seat to move must do: ``"play"`` (some tile fits), ``"draw"`` or ``"pass"``; ``None`` once over.
+
+        >>> Position.setup(Rules.one_vs_one(), hands=[["6-6"], ["1-1"]], line=["3-4"], stock=["2-2"]).required_action()
+        'draw'
+        """
+        if self._outcome is not None:
+            return None
+        hand = self._hands >> _SEAT_BITS * self._to_move & _FULL
+        if self._has_playable(hand):
+            return "play"
+        return "draw" if self._stock else "pass"
+
     def moves_for(self, tile: TileLike) -> list[Play]:
         """The legal plays of one tile for the seat to move (empty if it cannot be played now)."""
         tile = Tile.coerce(tile)
