@@ -10,6 +10,7 @@ from lessons import Message
 from practice import (
     SKILL_IDS,
     LessonMastery,
+    PracticeSet,
     Question,
     Result,
     SkillMastery,
@@ -18,7 +19,6 @@ from practice import (
     question_from_code,
     skills_of_lesson,
 )
-from practice import Session as PracticeSet
 from render import TableView
 
 from . import navigation, urls
