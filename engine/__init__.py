@@ -26,6 +26,7 @@ from .outcome import Outcome
 from .position import DOUBLE_SIX, Placed, Position
 from .rules import Rules
 from .tile import ALL_TILES, Tile
+from .view import View
 
 __all__ = [
     "ALL_TILES",
@@ -46,6 +47,7 @@ __all__ = [
     "Position",
     "Rules",
     "Tile",
+    "View",
     "draw_lot",
     "format_history",
     "parse",

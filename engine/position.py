@@ -5,13 +5,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from operator import attrgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import IllegalMove
 from .moves import DRAW, PASS, PLAYS, Draw, End, Event, Move, Pass, Play, parse
 from .outcome import Outcome, score_blocked, score_domino
 from .rules import Rules
 from .tile import ALL_TILES, TILES_WITH, Tile
+
+if TYPE_CHECKING:
+    from .view import View
 
 DOUBLE_SIX = Tile(6, 6)
 
@@ -196,7 +199,24 @@ class Position:
         position._last_player = self._last_player
         return position
 
+    def _redealt(self, hands: int, stock: tuple[Tile, ...], history: _Chain | None) -> Position:
+        """This position with other hands (packed), stock and history: how a ``View`` builds what it may show."""
+        position = self._copy()
+        position._hands = hands
+        position._hands_view = None
+        position._stock = stock
+        position._history = history
+        position._outcome = self._outcome
+        return position
+
     # ----------------------------------------------------------------------------------------------- views
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` can see: its own hand and everything public, with random deals of the rest (``sample``)."""
+        from .view import View  # the view module builds on this one
+
+        _check_seat(self._rules, seat, "seat")
+        return View._of(self, seat)
 
     @property
     def rules(self) -> Rules:

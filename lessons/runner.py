@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from engine import Draw, Move, Pass, Play, Position, Tile, parse_move
+from engine import Draw, Event, Move, Pass, Play, Position, Tile, parse_move
 
 from .model import Frame, Lesson, Mark, Option, Step
 from .queries import Answer
@@ -306,6 +306,37 @@ class LessonRunner:
         if move is not None:
             return (Mark("button", button="draw" if isinstance(move, Draw) else "pass", hint=1),)
         return ()
+
+    # ------------------------------------------------------------------------------------------ for the app's pages
+    # What a page asks of the runner, so that it never reads or writes the runner's state itself.
+
+    @property
+    def hand(self) -> tuple[Tile, ...]:
+        """The learner's tiles in the current step (none when the step has no table)."""
+        position = self.state.position
+        return tuple(position.hands[self.step.viewer]) if position is not None else ()
+
+    @property
+    def selected(self) -> Tile | None:
+        """The tile the learner has lifted in the current step, if any."""
+        return self.state.selected
+
+    def lift_hinted_tile(self) -> bool:
+        """Lift the tile the hinted move plays (from the second hint on, so the picture marks where it goes),
+        keeping the hint's words; False when there is no such tile or it is lifted already."""
+        state = self.state
+        move = self._next_move()
+        if self.step.kind != "act" or state.hint_level < 2 or not isinstance(move, Play):
+            return False
+        if state.selected == move.tile:
+            return False
+        self._set(replace(state, selected=move.tile))
+        return True
+
+    def solution_events(self) -> tuple[Event, ...]:
+        """The moves still to make in an act step, as the learner's events (what "show the answer" says)."""
+        seat = self.step.viewer
+        return tuple(Event(seat, parse_move(move)) for move in self.remaining_solution())
 
 
 def _move_args(position: Position, move: Move) -> tuple[tuple[str, object], ...]:

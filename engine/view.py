@@ -1,0 +1,396 @@
+"""What one seat can see of a hand: its own tiles and everything public, and random deals of the rest.
+
+A ``View`` is what a hidden-information player is given instead of the position: two positions that differ only
+in what the seat cannot see have equal views, and ``sample`` deals the unseen tiles at random, consistently with
+the hand sizes and what everyone knows each seat lacks (RULES.md §7).
+
+>>> from engine import Position, Rules
+>>> pos = Position.setup(Rules.one_vs_one(), hands=[["5-1", "2-2"], ["6-6", "0-0"]], line=["3-4"], stock=["1-1"])
+>>> view = pos.apply("draws").view(1)
+>>> view.hand, view.hand_sizes, view.stock_size, [str(e) for e in view.history]
+((Tile(0, 0), Tile(6, 6)), (3, 2), 0, ['0 draws'])
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import hashlib
+import math
+import operator
+import random
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from .moves import Event, Move
+from .position import _FULL, _SEAT_BITS, DOUBLE_SIX, Placed, Position
+from .tile import ALL_TILES, TILES_WITH, Tile
+
+if TYPE_CHECKING:
+    from .outcome import Outcome
+    from .rules import Rules
+
+_TILE_OF_BIT = {tile.bit: tile for tile in ALL_TILES}
+
+
+class View:
+    """One seat's view of a hand (immutable). Get it with ``Position.view(seat)``.
+
+    Everything here is public or the seat's own: its hand, the line, the sizes of the other hands and of the
+    stock, the history (another seat's draw shows no tile) and each seat's known lacks.
+    """
+
+    __slots__ = ("_deal", "_hand_sizes", "_history", "_key", "_seat", "_stock_size", "_table", "_unseen")
+
+    _seat: int
+    _table: Position  # the public position: own hand, other hands and stock filled canonically from the unseen
+    _hand_sizes: tuple[int, ...]
+    _stock_size: int
+    _unseen: int  # tile bits
+    _history: tuple[Event, ...]
+    _key: tuple[object, ...]
+    _deal: _Deal | None
+
+    def __init__(self) -> None:
+        raise TypeError("get a View with Position.view(seat)")
+
+    @classmethod
+    def _of(cls, position: Position, seat: int) -> View:
+        """The view of ``position`` from ``seat`` (what ``Position.view`` returns)."""
+        rules = position.rules
+        players = rules.players
+        hands = position._hands
+        own = hands >> _SEAT_BITS * seat & _FULL
+        sizes = tuple((hands >> _SEAT_BITS * s & _FULL).bit_count() for s in range(players))
+        unseen = (hands & ~(_FULL << _SEAT_BITS * seat)) | sum(tile.bit for tile in position.stock)
+        unseen = _fold_seats(unseen, players)
+        stock_size = len(position.stock)
+        table = position._redealt(
+            _canonical_hands(own, seat, sizes, unseen), _canonical_stock(unseen, sizes, seat, stock_size),
+            _public_chain(position, seat),
+        )
+        history = table.history
+        key = (
+            rules, seat, own, sizes, stock_size, unseen, position.to_move, position._lacks, position._pending,
+            position._last_player, position.first_hand, position._setup_line,
+            tuple((e.seat, e.move, e.drawn) for e in history), position.outcome,
+        )
+        view = object.__new__(cls)
+        for name, value in (
+            ("_seat", seat), ("_table", table), ("_hand_sizes", sizes), ("_stock_size", stock_size),
+            ("_unseen", unseen), ("_history", history), ("_key", key), ("_deal", None),
+        ):
+            object.__setattr__(view, name, value)
+        return view
+
+    # ------------------------------------------------------------------------------------------------ what it shows
+
+    @property
+    def seat(self) -> int:
+        """The seat looking."""
+        return self._seat
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set of the hand."""
+        return self._table.rules
+
+    @property
+    def hand(self) -> tuple[Tile, ...]:
+        """The seat's own tiles, lowest first."""
+        return self._table.hands[self._seat]
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many tiles each seat holds (its own included)."""
+        return self._hand_sizes
+
+    @property
+    def stock_size(self) -> int:
+        """How many tiles are left in the stock."""
+        return self._stock_size
+
+    @property
+    def unseen(self) -> frozenset[Tile]:
+        """The tiles in play this seat cannot see: the other hands and the stock together."""
+        return frozenset(_tiles_of(self._unseen))
+
+    @property
+    def placed(self) -> tuple[Placed, ...]:
+        """The line with each tile's orientation (as ``Position.placed``)."""
+        return self._table.placed
+
+    @property
+    def line(self) -> tuple[Tile, ...]:
+        """The tiles on the table, left to right."""
+        return self._table.line
+
+    @property
+    def lead_index(self) -> int | None:
+        """Where the lead lies in ``line`` (``None`` before the lead)."""
+        return self._table.lead_index
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The numbers at the left and right open ends, or ``None`` before the lead."""
+        return self._table.ends
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose turn it is."""
+        return self._table.to_move
+
+    @property
+    def first_hand(self) -> bool:
+        """Whether this is a partnership match's first hand, led with the 6-6."""
+        return self._table.first_hand
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """The hand's events, oldest first; a draw shows its tile only when this seat drew it."""
+        return self._history
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the hand ended (then every hand is shown and counted), or ``None`` while it is open."""
+        return self._table.outcome
+
+    def known_lacks(self, seat: int) -> frozenset[int]:
+        """The numbers everyone knows ``seat`` does not hold now (RULES.md §7)."""
+        return self._table.known_lacks(seat)
+
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal moves when it is its turn (as ``Position.legal_moves``); empty otherwise."""
+        if self._table.to_move != self._seat:
+            return []
+        return self._table.legal_moves()
+
+    @property
+    def fingerprint(self) -> str:
+        """A short text naming this view, the same in every run (for seeding players; never Python's ``hash``)."""
+        text = repr(self._key).encode()
+        return hashlib.blake2b(text, digest_size=12).hexdigest()
+
+    # ------------------------------------------------------------------------------------------------ sampling
+
+    def sample(self, rng: random.Random) -> Position:
+        """A full position consistent with this view: the unseen tiles dealt at random to the other hands and
+        the stock (in a random order), every deal that fits the hand sizes and the known lacks equally likely."""
+        if self._table.outcome is not None:
+            raise ValueError("the hand is over: every hand is shown, there is nothing left to sample")
+        if self._deal is None:
+            self._deal = _Deal(self)
+        own = self._seat
+        table = self._table
+        hands, stock = self._deal.draw(rng)
+        packed = table._hands >> _SEAT_BITS * own & ((1 << _SEAT_BITS) - 1)
+        packed <<= _SEAT_BITS * own
+        for seat, bits in hands.items():
+            packed |= bits << _SEAT_BITS * seat
+        return table._redealt(packed, tuple(_TILE_OF_BIT[bit] for bit in stock), table._history)
+
+    # ------------------------------------------------------------------------------------------------ identity
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, View) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "_deal":  # the sampling plan, worked out once on the first sample
+            object.__setattr__(self, name, value)
+            return
+        raise AttributeError("views are immutable")
+
+    def __repr__(self) -> str:
+        hand = " ".join(map(str, self.hand))
+        return (
+            f"<View seat={self._seat} of {self.rules.name} hand=[{hand}] ends={self.ends} "
+            f"sizes={self._hand_sizes} stock={self._stock_size} to_move={self.to_move}>"
+        )
+
+
+class _Deal:
+    """How to deal a view's unseen tiles uniformly at random among the deals its constraints allow.
+
+    Seats with a known lack ("constrained") take only tiles free of those numbers; all other places (seats with no
+    known lack and the stock) take anything, so they are one "free" pile dealt out at the end. Tiles allowed in the
+    same constrained seats are interchangeable, so the count of deals is worked out group by group (memoised), and a
+    deal is drawn by choosing how many tiles of each group go where, weighted by the number of deals that follow.
+    """
+
+    __slots__ = (
+        "capacities", "constrained", "counts", "free_seats", "groups", "options", "pinned", "stock_size", "tiles",
+    )
+
+    def __init__(self, view: View) -> None:
+        seat, sizes = view._seat, list(view._hand_sizes)
+        # Before a partnership match's first lead everyone knows the seat to move holds the 6-6 (§5).
+        self.pinned: dict[int, int] = {}
+        if view.first_hand and view.ends is None and view.to_move != seat:
+            self.pinned[view.to_move] = DOUBLE_SIX.bit
+            sizes[view.to_move] -= 1
+        others = [s for s in range(len(sizes)) if s != seat and sizes[s]]
+        lacks = {s: _mask(view.known_lacks(s)) for s in others}
+        self.constrained = tuple(s for s in others if lacks[s])
+        self.free_seats = tuple((s, sizes[s]) for s in others if not lacks[s])
+        self.capacities = tuple(sizes[s] for s in self.constrained)
+        self.stock_size = view._stock_size
+        self.tiles = [bit for bit in _bits(view._unseen) if bit not in self.pinned.values()]
+        groups: dict[int, list[int]] = {}
+        for bit in self.tiles:
+            allowed = sum(1 << i for i, s in enumerate(self.constrained) if not bit & _LACKING[lacks[s]])
+            groups.setdefault(allowed, []).append(bit)
+        self.groups = tuple((allowed, tuple(bits)) for allowed, bits in sorted(groups.items()))
+        self.counts: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = {}
+        if self.constrained and not self._count(0, self.capacities):
+            raise ValueError("no deal of the unseen tiles fits the hand sizes and the known lacks")
+
+    def draw(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
+        """One random deal: each other seat's tile bits, and the stock's bits in draw order."""
+        hands = {s: 0 for s in self.constrained}
+        hands.update(self.pinned)
+        if self.constrained:
+            free = []
+            capacities = self.capacities
+            for index, (_, bits) in enumerate(self.groups):
+                split = self._choose(index, capacities, rng)
+                shuffled = list(bits)
+                rng.shuffle(shuffled)
+                start = 0
+                for i, take in enumerate(split):
+                    hands[self.constrained[i]] |= sum(shuffled[start : start + take])
+                    start += take
+                free.extend(shuffled[start:])
+                capacities = tuple(c - t for c, t in zip(capacities, split, strict=True))
+        else:
+            free = list(self.tiles)
+        rng.shuffle(free)
+        start = 0
+        for s, size in self.free_seats:
+            hands[s] = hands.get(s, 0) | sum(free[start : start + size])
+            start += size
+        return hands, free[start : start + self.stock_size]
+
+    def _choose(self, index: int, capacities: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+        splits, cumulative = self._options(index, capacities)
+        return splits[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+
+    def _options(self, index: int, capacities: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int]]:
+        """The ways group ``index`` can split over the constrained seats, with cumulative deal counts."""
+        key = (index, capacities)
+        found = self.options.get(key)
+        if found is None:
+            allowed, bits = self.groups[index]
+            size = len(bits)
+            left_after = sum(len(b) for _, b in self.groups[index + 1 :])
+            splits, cumulative, total = [], [], 0
+            for split in _splits(allowed, size, capacities):
+                rest = tuple(c - t for c, t in zip(capacities, split, strict=True))
+                to_free = size - sum(split)
+                if left_after - sum(rest) < 0 or to_free < 0:
+                    continue
+                ways = _multinomial(size, split, to_free) * self._count(index + 1, rest)
+                if ways:
+                    total += ways
+                    splits.append(split)
+                    cumulative.append(total)
+            found = self.options[key] = (splits, cumulative)
+        return found
+
+    def _count(self, index: int, capacities: tuple[int, ...]) -> int:
+        """The number of deals of groups ``index`` onwards into the constrained seats' remaining places."""
+        if index == len(self.groups):
+            return 1 if not any(capacities) else 0
+        key = (index, capacities)
+        if key not in self.counts:
+            _, cumulative = self._options(index, capacities)
+            self.counts[key] = cumulative[-1] if cumulative else 0
+        return self.counts[key]
+
+
+def _splits(allowed: int, size: int, capacities: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every way to put up to ``size`` tiles into the allowed seats without exceeding their capacities."""
+    if not capacities:
+        yield ()
+        return
+    first = range(min(size, capacities[0]) + 1) if allowed & 1 else range(1)
+    for take in first:
+        for rest in _splits(allowed >> 1, size - take, capacities[1:]):
+            yield (take, *rest)
+
+
+def _multinomial(size: int, split: tuple[int, ...], rest: int) -> int:
+    ways, left = 1, size
+    for take in (*split, rest):
+        ways *= math.comb(left, take)
+        left -= take
+    return ways
+
+
+def _mask(numbers: frozenset[int]) -> int:
+    return sum(1 << n for n in numbers)
+
+
+# For a set of numbers (as a 7-bit mask), the tile bits of every tile showing one of them.
+_LACKING = tuple(
+    functools.reduce(operator.or_, (TILES_WITH[n] for n in range(7) if mask >> n & 1), 0) for mask in range(128)
+)
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        bit = mask & -mask
+        yield bit
+        mask ^= bit
+
+
+def _tiles_of(mask: int) -> tuple[Tile, ...]:
+    return tuple(_TILE_OF_BIT[bit] for bit in _bits(mask))
+
+
+def _fold_seats(packed: int, players: int) -> int:
+    """Packed hands (and stray tile bits) as one set of tile bits."""
+    folded = 0
+    for seat in range(players):
+        folded |= packed >> _SEAT_BITS * seat & _FULL
+    return folded
+
+
+def _canonical_hands(own: int, seat: int, sizes: tuple[int, ...], unseen: int) -> int:
+    """The seat's own hand, and the other hands filled with the lowest unseen tiles in seat order.
+
+    Only the sizes matter here: this filling is made from what the seat sees, so it tells nothing, and it lets the
+    engine answer the seat's legal moves on the public table.
+    """
+    bits = list(_bits(unseen))
+    packed, start = own << _SEAT_BITS * seat, 0
+    for other, size in enumerate(sizes):
+        if other != seat:
+            packed |= sum(bits[start : start + size]) << _SEAT_BITS * other
+            start += size
+    return packed
+
+
+def _canonical_stock(unseen: int, sizes: tuple[int, ...], seat: int, stock_size: int) -> tuple[Tile, ...]:
+    """The unseen tiles left after ``_canonical_hands``, as the stock."""
+    dealt = sum(size for other, size in enumerate(sizes) if other != seat)
+    return _tiles_of(unseen)[dealt : dealt + stock_size]
+
+
+def _public_chain(position: Position, seat: int) -> object:
+    """The position's history chain with the tiles other seats drew taken out (for the public table)."""
+    links = []
+    chain = position._history
+    while chain is not None:
+        chain, who, move, drawn = chain
+        links.append((who, move, drawn if who == seat else None))
+    public: object = None
+    for who, move, drawn in reversed(links):
+        public = (public, who, move, drawn)
+    return public
+
+
+__all__ = ["View"]
