@@ -44,8 +44,8 @@ class SeatShown:
     tiles: tuple[Tile, ...] | None = None
 
 
-def _seat(players: int, viewer: int, seat: int) -> Ref:
-    return Ref(f"role.{role_of(players, viewer, seat)}")
+def _seat(players: int, viewer: int, seat: int, partners: bool | None = None) -> Ref:
+    return Ref(f"role.{role_of(players, viewer, seat, partners)}")
 
 
 def table_in_words(
