@@ -17,7 +17,7 @@ import streamlit as st
 
 from practice import get_skill
 
-from . import class_table, navigation, urls, widgets
+from . import class_table, navigation, print_downloads, urls, widgets
 from .classes import CLASS_NAME_MAX, ClassRefused, ClassReport, SchoolClass
 from .classes_sql import SqlClassBook, open_class_book
 from .i18n import Words
@@ -73,6 +73,7 @@ def show() -> None:
     elif here.school_class is not None:
         _made(here, words)
         _class_view()
+    print_downloads.teacher_downloads(words)
     urls.follow(visit)  # the link's secret leaves the address bar
 
 
