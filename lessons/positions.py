@@ -130,7 +130,10 @@ class PositionReader:
         options = spec.get("options", {})
         if not isinstance(options, dict):
             raise FormatError(f"{field}.options", f"must be a table of house rules, got {options!r}")
-        return make_rules(spec.get("rules", self.rules_name), {**self.options, **options}, f"{field}.rules")
+        name = spec.get("rules", self.rules_name)
+        # The lesson's options are its own table's: a position at another table starts from that table's defaults.
+        base = self.options if name == self.rules_name else {}
+        return make_rules(name, {**base, **options}, f"{field}.rules")
 
     def _viewer(self, spec: dict[str, Any], field: str) -> int:
         players = self._rules(spec, field).players
