@@ -58,7 +58,7 @@ class _Reader:
         """The course the lesson belongs to (its title is the ui text ``course.<id>``)."""
         course = self.data.get("course", DEFAULT_COURSE)
         if not isinstance(course, str) or not course.replace("_", "").isalpha() or not course.islower():
-            raise FormatError("course", f"a course id in lower-case letters and _, like \"other_tables\"; got {course!r}")
+            raise FormatError("course", f"a course id in lower-case letters and _, like 'other_tables'; got {course!r}")
         self.key(f"course.{course}", "course")
         return course
 

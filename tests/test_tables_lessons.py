@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine import Rules
-from lessons import Coverage, Library, LessonRunner, check_coverage
+from lessons import Coverage, LessonRunner, Library, check_coverage
 from lessons.coverage import Fact
 from lessons.model import role_of, seat_key, side_key
 from lessons.structure import read_lesson
