@@ -9,7 +9,7 @@ import logging
 
 import streamlit as st
 
-from app import browser, chrome, home, navigation, player, practice_page, signin, urls
+from app import browser, chrome, home, navigation, player, practice_page, signin, teacher_page, urls
 from app.i18n import Words, language_from_locale
 from app.library import library
 from app.state import current_visit
@@ -31,7 +31,7 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if visit.settings.classroom else "auto",
 )
 chrome.style(visit.settings.classroom)
-pages = navigation.build(lib, words, home.show, player.lesson_page, practice_page.show)
+pages = navigation.build(lib, words, home.show, player.lesson_page, practice_page.show, teacher_page.show)
 page = st.navigation(pages, position="sidebar")
 chrome.sidebar(lib, visit, words)
 signin.notices(visit, words)

@@ -4,8 +4,7 @@ its code, answer the question on screen — every answer goes to the learner's p
 from __future__ import annotations
 
 from lessons import Message
-from practice import Result, question_from_code, skills_of_lesson
-from practice import Session as PracticeSet
+from practice import PracticeSet, Result, question_from_code, skills_of_lesson
 
 from .progress import Answer
 from .state import Drill, Visit

@@ -13,8 +13,7 @@ from typing import Any
 import streamlit as st
 
 from lessons import Lesson, LessonRunner, Message
-from practice import Question, Result
-from practice import Session as PracticeSet
+from practice import PracticeSet, Question, Result
 from render import ClickMap
 
 from .progress import Learner, ProgressStore, SessionProgressStore

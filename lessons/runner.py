@@ -11,18 +11,12 @@ from dataclasses import dataclass, field, replace
 
 from engine import Draw, Event, Move, Pass, Play, Position, Tile, parse_move
 
-from .model import Lesson, Mark, Option, Step, seat_key
+from .model import Frame, Lesson, Mark, Option, Step
 from .queries import Answer
+from .table_words import describe_position
 from .texts import PRAISE_KEYS, Feedback, Message, Ref
 
-
-@dataclass(frozen=True)
-class Frame:
-    """One event to show, in order: the learner's move or a scripted reply, and the position after it."""
-
-    event: Event
-    position: Position
-    scripted: bool
+__all__ = ["Frame", "LessonRunner", "StepState", "StepView", "describe_position"]
 
 
 @dataclass(frozen=True)
@@ -253,7 +247,8 @@ class LessonRunner:
             self._count(self.hints_used)
         self._set(replace(state, hint_level=level))
         if step.hints is not None:
-            return self._say(Feedback.of("info", step.hints[level - 1]))
+            hint = step.hints[level - 1]
+            return self._say(Feedback("info", hint.key, hint.args))
         move = self._next_move()
         if isinstance(move, Play):
             if level == 1:
@@ -358,26 +353,3 @@ def _move_args(position: Position, move: Move) -> tuple[tuple[str, object], ...]
                 args["number"] = ends[0] if move.end == "left" else ends[1]
     return tuple(sorted(args.items()))
 
-
-def describe_position(position: Position, viewer: int) -> tuple[Message, ...]:
-    """A table position in words, as messages: the line, the learner's hand, the others, the stock, the turn."""
-    rules = position.rules
-    messages = []
-    if position.ends is None:
-        messages.append(Message("picture.empty"))
-    else:
-        left, right = position.ends
-        tiles = tuple(str(tile) for tile in position.line)
-        messages.append(Message.of("picture.line", tiles=tiles, left=left, right=right))
-    messages.append(Message.of("picture.hand", tiles=tuple(str(t) for t in position.hands[viewer])))
-    for seat in range(rules.players):
-        if seat != viewer:
-            seat_name = Ref(seat_key(rules, viewer, seat))
-            messages.append(Message.of("picture.other", seat=seat_name, count=len(position.hands[seat])))
-    if rules.uses_stock:
-        messages.append(Message.of("picture.stock", count=len(position.stock)))
-    if position.outcome is None:
-        messages.append(Message.of("picture.to_move", seat=Ref(seat_key(rules, viewer, position.to_move))))
-    else:
-        messages.append(Message("picture.over"))
-    return tuple(messages)
