@@ -8,42 +8,42 @@ from lessons import Library
 
 from . import signin
 from .i18n import Words
-from .state import Session
+from .state import Visit, current_visit
 
 
-def _set_lang(visit: Session, key: str) -> None:
+def _set_lang(key: str) -> None:
     value = st.session_state.get(key)
     if value:
-        visit.lang = value
+        current_visit().settings.lang = value
 
 
-def language_choice(lib: Library, visit: Session, key: str, words: Words, inline: bool = False) -> None:
+def language_choice(lib: Library, visit: Visit, key: str, words: Words, inline: bool = False) -> None:
     """A language picker; every picker shows the language the session speaks, whichever one changed it."""
     names = {language.code: language.name for language in lib.languages}
-    st.session_state[key] = visit.lang
+    st.session_state[key] = visit.settings.lang
     if inline:
         st.segmented_control(words("app.language"), options=list(names), format_func=names.__getitem__, key=key,
-                             on_change=_set_lang, args=(visit, key), required=True)
+                             on_change=_set_lang, args=(key,), required=True)
     else:
         st.selectbox(words("app.language"), options=list(names), format_func=names.__getitem__, key=key,
-                     on_change=_set_lang, args=(visit, key))
+                     on_change=_set_lang, args=(key,))
 
 
-def _set_flag(visit: Session, name: str, key: str) -> None:
-    setattr(visit, name, bool(st.session_state.get(key)))
+def _set_flag(name: str, key: str) -> None:
+    setattr(current_visit().settings, name, bool(st.session_state.get(key)))
 
 
-def sidebar(lib: Library, visit: Session, words: Words) -> None:
+def sidebar(lib: Library, visit: Visit, words: Words) -> None:
     """Who is learning, language, classroom mode, beginner help."""
     with st.sidebar:
         signin.who(visit, words)
         language_choice(lib, visit, "lang_pick", words)
-        st.session_state["classroom_pick"] = visit.classroom
+        st.session_state["classroom_pick"] = visit.settings.classroom
         st.toggle(words("app.classroom"), key="classroom_pick", help=words("app.classroom_help"),
-                  on_change=_set_flag, args=(visit, "classroom", "classroom_pick"))
-        st.session_state["beginner_pick"] = visit.beginner
+                  on_change=_set_flag, args=("classroom", "classroom_pick"))
+        st.session_state["beginner_pick"] = visit.settings.beginner
         st.toggle(words("app.beginner"), key="beginner_pick",
-                  on_change=_set_flag, args=(visit, "beginner", "beginner_pick"))
+                  on_change=_set_flag, args=("beginner", "beginner_pick"))
 
 
 #: Less empty space above the page on phones; the table picture never wider than its column.

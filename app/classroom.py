@@ -10,21 +10,21 @@ import streamlit as st
 
 from lessons import Lesson, LessonRunner, StepView
 
-from . import actions, urls
+from . import actions, print_downloads, urls
 from .i18n import Words
-from .state import Session
+from .state import Visit
 
 
-def reveal(visit: Session, runner: LessonRunner) -> None:
+def reveal(visit: Visit, runner: LessonRunner) -> None:
     """Show (or hide again) the answer of the current step."""
     key = (runner.lesson.id, runner.number)
-    visit.revealed.symmetric_difference_update({key})
+    visit.place.revealed.symmetric_difference_update({key})
 
 
-def reset(visit: Session, runner: LessonRunner) -> None:
+def reset(visit: Visit, runner: LessonRunner) -> None:
     """Put the step's table back as it started."""
     actions.retry(visit, runner)
-    visit.revealed.discard((runner.lesson.id, runner.number))
+    visit.place.revealed.discard((runner.lesson.id, runner.number))
 
 
 def answer_text(runner: LessonRunner, view: StepView, words: Words) -> str | None:
@@ -35,18 +35,18 @@ def answer_text(runner: LessonRunner, view: StepView, words: Words) -> str | Non
             if option.value == step.answer:
                 return words("classroom.answer_is", answer=words.render(option.label))
     if step.kind == "act":
-        events = actions.solution_events(runner)
+        events = runner.solution_events()
         if events:
             moves = " ".join(words.event(event, runner.lesson.rules, view.viewer) for event in events)
             return words("classroom.solution_is", moves=moves)
     return None
 
 
-def _toggle_face_up(visit: Session, runner: LessonRunner) -> None:
-    visit.face_up = not visit.face_up
+def _toggle_face_up(visit: Visit, runner: LessonRunner) -> None:
+    visit.settings.face_up = not visit.settings.face_up
 
 
-def tools(lesson: Lesson, runner: LessonRunner, view: StepView, visit: Session, words: Words,
+def tools(lesson: Lesson, runner: LessonRunner, view: StepView, visit: Visit, words: Words,
           call: Callable[..., Any]) -> None:
     """The teacher's buttons, under the step's own controls."""
     with st.container(border=True):
@@ -56,12 +56,13 @@ def tools(lesson: Lesson, runner: LessonRunner, view: StepView, visit: Session, 
             st.button(words("classroom.reset"), key="reset", icon=":material/restart_alt:", shortcut="X",
                       disabled=view.position is None, on_click=call, args=(reset, lesson.id))
             st.button(words("classroom.face_up"), key="face_up", icon=":material/style:",
-                      type="primary" if visit.face_up else "secondary", disabled=view.position is None,
+                      type="primary" if visit.settings.face_up else "secondary", disabled=view.position is None,
                       on_click=call, args=(_toggle_face_up, lesson.id))
-        if (lesson.id, view.number) in visit.revealed:
+        if (lesson.id, view.number) in visit.place.revealed:
             text = answer_text(runner, view, words)
             if text:
                 st.info(text, icon=":material/visibility:")
         st.caption(words("classroom.keys"))
-        link = urls.classroom_link(lesson.id, view.number, visit.lang)
+        link = urls.classroom_link(lesson.id, view.number, visit.settings.lang)
         st.markdown(f"[{words('classroom.link')}]({link})")
+        print_downloads.lesson_card_button(lesson.id, words)

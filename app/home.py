@@ -7,80 +7,34 @@ from urllib.parse import urlparse
 
 import streamlit as st
 
-from lessons import Message
-from practice import lesson_mastery
+from lessons import Library, Message
+from practice import LessonMastery, lesson_mastery
 
-from . import chrome, navigation, practice_page, signin, urls
+from . import chrome, drills, navigation, signin, urls, widgets
 from .i18n import Words
 from .library import library
-from .player import stars_text
 from .progress import Progress
-from .state import session
+from .state import Visit, current_visit
 
 
 def show() -> None:
     """Draw the home page."""
     lib = library()
-    visit = session(lib.languages[0].code)
-    params = urls.incoming(visit) or {}
-    wanted = params.get(urls.LESSON) or _unknown_path()
-    if wanted:
-        if wanted in (*navigation.lesson_ids(), navigation.PRACTICE):
-            extra = {key: value for key, value in params.items() if key != urls.LESSON}
-            navigation.go(wanted, **extra)
-        visit.notices.append(Message.of("notice.unknown_lesson", lesson=wanted[:40]))
-    words = Words(lib.texts, visit.lang)
+    visit = current_visit()
+    _follow_link(visit)
+    words = Words(lib.texts, visit.settings.lang)
     st.title(words("home.welcome"))
-    for notice in visit.notices:
-        st.warning(words.render(notice), icon=":material/info:")
-    visit.notices.clear()
+    widgets.notices(visit, words)
     st.markdown(words("home.intro"))
     chrome.language_choice(lib, visit, "home_lang", words, inline=True)
-
-    progress = visit.store.load(visit.learner)
-    last = visit.last_lesson or resume(progress, navigation.lesson_ids())
-    if last is not None and last in navigation.lesson_ids():
-        step = progress.lesson(last).step
-        title = _title(lib, words, last)
-        if st.button(words("home.continue", lesson=title, step=step), key="continue", type="primary",
-                     icon=":material/play_arrow:"):
-            navigation.go(last)
-    elif lib.lessons and st.button(words("home.start"), key="start", type="primary", icon=":material/play_arrow:"):
-        navigation.go(lib.lessons[0].id)
-    if st.button(words("home.practice"), key="practice", icon=":material/quiz:"):
-        navigation.go(navigation.PRACTICE)
+    progress = visit.account.store.load(visit.account.learner)
+    _start(lib, visit, words, progress)
     signin.panel(visit, words)
-
     st.subheader(words("home.map"))
     practised = lesson_mastery(progress.answers)
     for number, lesson_id in enumerate(navigation.lesson_ids(), start=1):
-        with st.container(border=True, horizontal=True, vertical_alignment="center"):
-            title = _title(lib, words, lesson_id)
-            try:
-                lesson = lib.lesson(lesson_id)
-            except KeyError:
-                st.markdown(f"**{number}. {title}**  \n:orange[{words('home.broken')}]", width="stretch")
-                continue
-            saved = progress.lesson(lesson_id)
-            if saved.finished:
-                status = f"{stars_text(saved.stars)} · {words('home.stars', stars=saved.stars)}"
-            elif lesson_id in visit.runners or saved.step > 1:
-                status = words("home.in_progress", step=saved.step, count=len(lesson.steps))
-            else:
-                status = words("home.not_started")
-            lines = [f"**{number}. {title}**", f":gray[{status}]"]
-            if lesson_id in practised:
-                level = practice_page.level_text(words, practised[lesson_id])
-                lines.append(f":gray[{words('home.practice_level', level=level)}]")
-            st.markdown("  \n".join(lines), width="stretch")
-            skills = practice_page.lesson_skills(lesson_id)
-            if skills and st.button(words("home.practise"), key=f"practise_{lesson_id}", icon=":material/quiz:",
-                                    type="tertiary"):
-                practice_page.start(visit, skills)
-                navigation.go(navigation.PRACTICE)
-            if st.button(words("home.open"), key=f"open_{lesson_id}", icon=":material/arrow_forward:"):
-                navigation.go(lesson_id)
-    if not visit.store.persistent:
+        _lesson_card(lib, visit, words, progress, number, lesson_id, practised.get(lesson_id))
+    if not visit.account.store.persistent:
         st.caption(words("home.progress_session"))
     urls.follow(visit)
 
@@ -98,9 +52,63 @@ def resume(progress: Progress, lesson_ids: list[str]) -> str | None:
     return next((i for i in following if not progress.lesson(i).finished), None)
 
 
-def _title(lib: object, words: Words, lesson_id: str) -> str:
-    text = words.texts.find(words.lang, "title", lesson_id)
-    return text or lesson_id
+def _follow_link(visit: Visit) -> None:
+    """A link to a lesson (``?lesson=pegar`` or an unknown path) goes there; one that names nothing says so."""
+    params = urls.incoming(visit) or {}
+    wanted = params.get(urls.LESSON) or _unknown_path()
+    if not wanted:
+        return
+    if wanted in (*navigation.lesson_ids(), navigation.PRACTICE, navigation.TEACHER):
+        extra = {key: value for key, value in params.items() if key != urls.LESSON}
+        navigation.go(wanted, **extra)
+    visit.place.notices.append(Message.of("notice.unknown_lesson", lesson=wanted[:40]))
+
+
+def _start(lib: Library, visit: Visit, words: Words, progress: Progress) -> None:
+    """Continue where the learner left off (or start with the first lesson), and practise."""
+    last = visit.place.last_lesson or resume(progress, navigation.lesson_ids())
+    if last is not None and last in navigation.lesson_ids():
+        label = words("home.continue", lesson=_title(words, last), step=progress.lesson(last).step)
+        if st.button(label, key="continue", type="primary", icon=":material/play_arrow:"):
+            navigation.go(last)
+    elif lib.lessons and st.button(words("home.start"), key="start", type="primary", icon=":material/play_arrow:"):
+        navigation.go(lib.lessons[0].id)
+    if st.button(words("home.practice"), key="practice", icon=":material/quiz:"):
+        navigation.go(navigation.PRACTICE)
+
+
+def _lesson_card(lib: Library, visit: Visit, words: Words, progress: Progress, number: int, lesson_id: str,
+                 practised: LessonMastery | None) -> None:
+    """One lesson on the map: its title, stars or where the learner is, practice mastery, Practise and Open."""
+    with st.container(border=True, horizontal=True, vertical_alignment="center"):
+        title = _title(words, lesson_id)
+        try:
+            lesson = lib.lesson(lesson_id)
+        except KeyError:
+            st.markdown(f"**{number}. {title}**  \n:orange[{words('home.broken')}]", width="stretch")
+            return
+        saved = progress.lesson(lesson_id)
+        if saved.finished:
+            status = f"{widgets.stars_text(saved.stars)} · {words('home.stars', stars=saved.stars)}"
+        elif lesson_id in visit.place.runners or saved.step > 1:
+            status = words("home.in_progress", step=saved.step, count=len(lesson.steps))
+        else:
+            status = words("home.not_started")
+        lines = [f"**{number}. {title}**", f":gray[{status}]"]
+        if practised is not None:
+            lines.append(f":gray[{words('home.practice_level', level=widgets.level_text(words, practised))}]")
+        st.markdown("  \n".join(lines), width="stretch")
+        skills = drills.lesson_skills(lesson_id)
+        if skills and st.button(words("home.practise"), key=f"practise_{lesson_id}", icon=":material/quiz:",
+                                type="tertiary"):
+            drills.start(visit, skills)
+            navigation.go(navigation.PRACTICE)
+        if st.button(words("home.open"), key=f"open_{lesson_id}", icon=":material/arrow_forward:"):
+            navigation.go(lesson_id)
+
+
+def _title(words: Words, lesson_id: str) -> str:
+    return words.texts.find(words.lang, "title", lesson_id) or lesson_id
 
 
 def _unknown_path() -> str | None:

@@ -6,8 +6,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine import Draw, Event, Pass, Play
-from lessons import Message, Texts
+from lessons import Message, Texts, table_in_words
 from lessons.model import seat_key
+from lessons.table_words import SeatShown
 from render import TableDescription
 
 #: Browser languages without a text set of their own, mapped to the one its speakers most likely read.
@@ -70,36 +71,16 @@ class Words:
             return self("event.pass", seat=seat)
         return str(event)
 
-    def table(self, description: TableDescription, rules: Any) -> list[str]:
-        """The table picture in words, sentence by sentence: the text alternative shown beside it."""
-        viewer = description.viewer
-        lines = []
-        if not description.line:
-            lines.append(self("picture.empty"))
-        else:
-            left, right = (end.number for end in description.ends)
-            tiles = tuple(f"{placed.left}-{placed.right}" for placed in description.line)  # as laid, left to right
-            lines.append(self.render(Message.of("picture.line", tiles=tiles, left=left, right=right)))
-        for seat in description.seats:
-            name = self.seat(rules, viewer, seat.seat)
-            shown = tuple(str(tile) for tile in seat.tiles) if seat.tiles is not None else None
-            if seat.seat == viewer:
-                lines.append(self.render(Message.of("picture.hand", tiles=shown or ())))
-            elif shown is not None:
-                lines.append(self.render(Message.of("table_words.seat_tiles", seat=name, tiles=shown or ())))
-            else:
-                lines.append(self("picture.other", seat=name, count=seat.count))
-        if description.stock is not None:
-            lines.append(self("picture.stock", count=description.stock))
-        if description.selected is not None:
-            tile = str(description.selected)
-            lines.append(self("table_words.selected", tile=tile))
-            fitting = tuple(self(f"end.{end.end}") for end in description.ends if end.fits)
-            if any(end.fits is not None for end in description.ends):
-                key = "table_words.fits" if fitting else "table_words.fits_nowhere"
-                lines.append(self.render(Message.of(key, tile=tile, ends=fitting)))
-        if description.to_move is not None:
-            lines.append(self("picture.to_move", seat=self.seat(rules, viewer, description.to_move)))
-        else:
-            lines.append(self("picture.over"))
-        return lines
+    def table(self, description: TableDescription, rules: Any, conceal: Iterable[str] = ()) -> list[str]:
+        """The table picture in words, sentence by sentence: the text alternative shown beside it (the lessons'
+        one builder, so practice and lessons say a table the same way; ``conceal``: what a question asks)."""
+        seats = [SeatShown(seat.seat, seat.count, seat.tiles) for seat in description.seats]
+        fits = None
+        if any(end.fits is not None for end in description.ends):
+            fits = tuple(end.end for end in description.ends if end.fits)
+        messages = table_in_words(
+            description.players, description.viewer, description.line, seats, description.stock,
+            description.to_move, over=description.hand_over, selected=description.selected, fits=fits,
+            conceal=frozenset(conceal),
+        )
+        return [self.render(message) for message in messages]

@@ -12,18 +12,29 @@ NICKNAME_MAX = 24
 _NICKNAME = re.compile(r"^[\w][\w .'-]*$")
 
 
-def check_nickname(text: str, what: str = "nickname") -> str:
-    """A learner's nickname (or class code), trimmed; ``ValueError`` with a plain reason when it is not usable.
+class NameRefused(ValueError):
+    """A nickname or class code that cannot be used. ``code`` is stable, for the page to say it in the learner's
+    language: ``"empty"``, ``"too_long"`` or ``"characters"``; ``field`` is ``"nickname"`` or ``"class_code"``."""
 
-    Letters (any alphabet, accents welcome), digits, spaces, dots, apostrophes and hyphens; 1 to 24 characters.
-    """
+    def __init__(self, code: str, field: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.field = field
+
+
+def check_nickname(text: str, field: str = "nickname") -> str:
+    """A learner's nickname (or, with ``field="class_code"``, a class code), trimmed; `NameRefused` when it is
+    not usable. The one check of both: letters (any alphabet, accents welcome), digits, spaces, dots, apostrophes
+    and hyphens; 1 to 24 characters."""
+    what = field.replace("_", " ")
     name = " ".join(str(text).split())
     if not name:
-        raise ValueError(f"the {what} is empty")
+        raise NameRefused("empty", field, f"the {what} is empty")
     if len(name) > NICKNAME_MAX:
-        raise ValueError(f"the {what} is longer than {NICKNAME_MAX} characters")
+        raise NameRefused("too_long", field, f"the {what} is longer than {NICKNAME_MAX} characters")
     if not _NICKNAME.match(name):
-        raise ValueError(f"the {what} may hold only letters, digits, spaces, dots, apostrophes and hyphens")
+        raise NameRefused("characters", field,
+                          f"the {what} may hold only letters, digits, spaces, dots, apostrophes and hyphens")
     return name
 
 
@@ -37,7 +48,7 @@ class Learner:
     def __post_init__(self) -> None:
         object.__setattr__(self, "nickname", check_nickname(self.nickname))
         if self.class_code:
-            object.__setattr__(self, "class_code", check_nickname(self.class_code, "class code"))
+            object.__setattr__(self, "class_code", check_nickname(self.class_code, "class_code"))
 
     @property
     def key(self) -> str:

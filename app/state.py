@@ -1,6 +1,9 @@
-"""One visitor's state, kept in ``st.session_state["tutorial"]``: language, classroom settings, a lesson runner per
-lesson, the learner and the progress store, the practice set under way, and the bookkeeping that keeps taps and URLs
-from being handled twice."""
+"""One visitor's tab, kept in ``st.session_state["tutorial"]`` as a `Visit` made of four parts, one per concern:
+how they want the app (`Settings`), who is learning and where their progress goes (`Account`), where they are in
+the lessons and the practice (`Place`), and the bookkeeping that keeps taps from being handled twice (`Taps`).
+
+Every page and every widget callback gets it the same way: ``visit = current_visit()``.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +13,14 @@ from typing import Any
 import streamlit as st
 
 from lessons import Lesson, LessonRunner, Message
-from practice import Question, Result
-from practice import Session as PracticeSet
+from practice import PracticeSet, Question, Result
+from render import ClickMap
 
 from .progress import Learner, ProgressStore, SessionProgressStore
 
 KEY = "tutorial"
 GUEST = Learner("guest")
+DEFAULT_LANG = "en"
 
 
 @dataclass
@@ -40,32 +44,26 @@ class Drill:
 
 
 @dataclass
-class Session:
-    """Everything one visitor's tab remembers between reruns."""
+class Settings:
+    """How the visitor wants the app: language, classroom mode, every hand face up, beginner help."""
 
     lang: str
     classroom: bool = False
     face_up: bool = False
     beginner: bool = False
-    store: ProgressStore = field(default_factory=SessionProgressStore)  # the learner's; a guest's lasts this visit
+
+
+@dataclass
+class Account:
+    """Who is learning and where their progress goes: a guest's store lasts this visit, a signed-in learner's is
+    the database (or this visit's, when the database cannot be used, which is said once)."""
+
+    store: ProgressStore = field(default_factory=SessionProgressStore)
     learner: Learner = GUEST
     lasting: ProgressStore | None = None  # the visit's opened database store (None until opened)
-    store_message: str = ""  # why progress lasts for this visit only (shown once), empty when the database answers
+    store_unavailable: bool = False  # the database could not be opened: to be said once
     store_failure_shown: bool = False  # a database fault during the visit was announced
     signin_problem: Message | None = None  # why the last sign-in was refused
-    drill: Drill | None = None
-    drills: int = 0  # practice drills started during this visit
-    runners: dict[str, LessonRunner] = field(default_factory=dict)
-    last_lesson: str | None = None
-    handled_click: Any = None  # unix_time of the last picture tap handled (the component repeats its last value)
-    url_written: dict[str, str] | None = None  # the query string this app last wrote (anything else came from outside)
-    notices: list[Message] = field(default_factory=list)  # shown once at the top of the next page drawn
-    tap_notice: Message | None = None  # what a tap that did nothing says, until the next action
-    wrong: tuple[Any, str | None] | None = None  # the last refused (tile, end), drawn crossed out on the table
-    revealed: set[tuple[str, int]] = field(default_factory=set)  # classroom: steps whose answer is shown
-    replies_shown: set[tuple[str, int]] = field(default_factory=set)  # steps whose scripted replies were played out
-    generation: int = 0  # bumped on retry/reset so answer widgets start empty again
-    click_map: tuple[str, int, Any] | None = None  # (lesson, step, ClickMap) of the picture last shown
     saved: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # what was last written to the store
 
     @property
@@ -73,27 +71,66 @@ class Session:
         """Whether a learner signed in with a nickname (a guest's progress lasts this visit only)."""
         return self.learner is not GUEST
 
-    def runner(self, lesson: Lesson) -> LessonRunner:
-        """The learner's runner for ``lesson``, created at the saved step on first visit."""
-        runner = self.runners.get(lesson.id)
-        if runner is None or runner.lesson is not lesson:  # a reloaded library holds new Lesson objects
-            runner = LessonRunner(lesson)
-            saved = self.store.load(self.learner).lesson(lesson.id).step
-            if 1 <= saved <= len(lesson.steps):
-                runner.goto(saved)
-            self.runners[lesson.id] = runner
-        return runner
 
-    def clear_marks(self) -> None:
+@dataclass
+class Place:
+    """Where the visitor is: a lesson runner per lesson opened, the practice drill, what classroom mode revealed,
+    and the notices to show once at the top of the next page drawn."""
+
+    runners: dict[str, LessonRunner] = field(default_factory=dict)
+    last_lesson: str | None = None
+    drill: Drill | None = None
+    drills: int = 0  # practice drills started during this visit
+    revealed: set[tuple[str, int]] = field(default_factory=set)  # classroom: steps whose answer is shown
+    replies_shown: set[tuple[str, int]] = field(default_factory=set)  # steps whose scripted replies were played out
+    url_written: dict[str, str] | None = None  # the query string this app last wrote (anything else came from outside)
+    notices: list[Message] = field(default_factory=list)
+
+
+@dataclass
+class Taps:
+    """The input's bookkeeping: the picture last shown (to resolve a tap on it), the last tap handled (a tap counts
+    once), what a tap that did nothing says, the refused attempt drawn crossed out, and the answer widgets'
+    generation (bumped on retry, reset and sign-in, so they start empty again)."""
+
+    handled: Any = None  # the stamp of the last picture tap handled
+    click_map: tuple[str, int, ClickMap] | None = None  # (lesson, step, click map) of the picture last shown
+    notice: Message | None = None  # what a tap that did nothing says, until the next action
+    wrong: tuple[Any, str | None] | None = None  # the last refused (tile, end), drawn crossed out on the table
+    generation: int = 0
+
+    def clear(self) -> None:
         """Forget the last tap's notice and crossed-out attempt (a new action starts)."""
-        self.tap_notice = None
+        self.notice = None
         self.wrong = None
 
 
-def session(default_lang: str) -> Session:
-    """This visitor's session state, created on first use with ``default_lang``."""
-    state = st.session_state.get(KEY)
-    if not isinstance(state, Session):
-        state = Session(lang=default_lang)
-        st.session_state[KEY] = state
-    return state
+@dataclass
+class Visit:
+    """Everything one visitor's tab remembers between reruns."""
+
+    settings: Settings
+    account: Account = field(default_factory=Account)
+    place: Place = field(default_factory=Place)
+    taps: Taps = field(default_factory=Taps)
+
+    def runner(self, lesson: Lesson) -> LessonRunner:
+        """The learner's runner for ``lesson``, created at the saved step on first visit."""
+        runner = self.place.runners.get(lesson.id)
+        if runner is None or runner.lesson is not lesson:  # a reloaded library holds new Lesson objects
+            runner = LessonRunner(lesson)
+            saved = self.account.store.load(self.account.learner).lesson(lesson.id).step
+            if 1 <= saved <= len(lesson.steps):
+                runner.goto(saved)
+            self.place.runners[lesson.id] = runner
+        return runner
+
+
+def current_visit(default_lang: str = DEFAULT_LANG) -> Visit:
+    """This visitor's `Visit`, from a page or a widget callback alike; created on first use with ``default_lang``
+    (the app's entry passes the browser's language; later calls find the visit already there)."""
+    visit = st.session_state.get(KEY)
+    if not isinstance(visit, Visit):
+        visit = Visit(Settings(lang=default_lang))
+        st.session_state[KEY] = visit
+    return visit

@@ -1,4 +1,4 @@
-"""The table picture of a lesson step: which view to draw, the drawing itself (cached), and what a tap on it hit."""
+"""The table picture of a lesson step: which view to draw, and the drawing itself (cached)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,13 @@ from PIL import Image
 
 from engine import Draw, Pass, Position
 from lessons import StepView
-from render import ClickMap, Highlight, Region, TablePicture, TableView, draw_table
+from render import Highlight, TablePicture, TableView, draw_table
 
 #: The canvas at 1x: portrait for phones, landscape for a projector (classroom mode).
 PHONE_SIZE = (400, 480)
 PROJECTOR_SIZE = (560, 400)
 PHONE_SCALE = 1.5
 CLASSROOM_SCALE = 2.0
-IMAGE_KEY = "table"  # the session-state key of the tap component (tests set it to tap)
 
 
 def badges(view: StepView) -> dict[int, str]:
@@ -86,12 +85,3 @@ def picture(position: Position, view: TableView) -> tuple[TablePicture, Image.Im
     palette = drawn.image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.FLOYDSTEINBERG)
     return drawn, palette
 
-
-def resolve(click_map: ClickMap, value: Any) -> Region | None:
-    """What a tap (the component's value: x, y and the displayed width and height) hit, or None."""
-    try:
-        x, y = float(value["x"]), float(value["y"])
-        width, height = value.get("width"), value.get("height")
-        return click_map.resolve(x, y, float(width) if width else None, float(height) if height else None)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return None

@@ -13,40 +13,40 @@ import streamlit as st
 
 from lessons import Message
 
-from .state import Session
+from .state import Visit
 
 LANG, STEP, CLASSROOM, LESSON, CODE = "lang", "step", "classroom", "lesson", "code"
 
 
-def incoming(session: Session) -> dict[str, str] | None:
+def incoming(visit: Visit) -> dict[str, str] | None:
     """The query parameters when they came from outside the app, else None (nothing new to apply)."""
     params = {key: st.query_params[key] for key in st.query_params}
-    if params == session.url_written:
+    if params == visit.place.url_written:
         return None
     return params
 
 
-def apply_language(session: Session, params: dict[str, str], codes: Iterable[str], names: dict[str, str]) -> None:
+def apply_language(visit: Visit, params: dict[str, str], codes: Iterable[str], names: dict[str, str]) -> None:
     """Take ``lang`` from the URL when it is one of ours; otherwise keep the current one and say so."""
     value = params.get(LANG)
     if value is None:
         return
     if value in codes:
-        session.lang = value
+        visit.settings.lang = value
     else:
-        session.notices.append(Message.of("notice.unknown_lang", lang=value[:20], name=names[session.lang]))
+        visit.place.notices.append(Message.of("notice.unknown_lang", lang=value[:20], name=names[visit.settings.lang]))
 
 
-def apply_classroom(session: Session, params: dict[str, str]) -> None:
+def apply_classroom(visit: Visit, params: dict[str, str]) -> None:
     """``classroom=1`` opens classroom mode, ``classroom=0`` closes it."""
     value = params.get(CLASSROOM)
     if value in ("1", "true", "yes", "on"):
-        session.classroom = True
+        visit.settings.classroom = True
     elif value in ("0", "false", "no", "off"):
-        session.classroom = False
+        visit.settings.classroom = False
 
 
-def requested_step(session: Session, params: dict[str, str], count: int, current: int) -> int | None:
+def requested_step(visit: Visit, params: dict[str, str], count: int, current: int) -> int | None:
     """The 1-based step the URL asks for, or None; a step out of range gives a notice and None."""
     value = params.get(STEP)
     if value is None:
@@ -57,23 +57,23 @@ def requested_step(session: Session, params: dict[str, str], count: int, current
         step = 0
     if 1 <= step <= count:
         return step
-    session.notices.append(Message.of("notice.unknown_step", step=value[:20], count=count, opened=current))
+    visit.place.notices.append(Message.of("notice.unknown_step", step=value[:20], count=count, opened=current))
     return None
 
 
-def follow(session: Session, step: int | None = None, code: str | None = None) -> None:
+def follow(visit: Visit, step: int | None = None, code: str | None = None) -> None:
     """Write where the learner is into the URL, so a reload or a shared link reopens the same place."""
-    params = {LANG: session.lang}
+    params = {LANG: visit.settings.lang}
     if step is not None:
         params[STEP] = str(step)
     if code is not None:
         params[CODE] = code
-    if session.classroom:
+    if visit.settings.classroom:
         params[CLASSROOM] = "1"
     current = {key: st.query_params[key] for key in st.query_params}
     if current != params:
         st.query_params.from_dict(params)
-    session.url_written = params
+    visit.place.url_written = params
 
 
 def classroom_link(lesson_id: str, step: int, lang: str) -> str:

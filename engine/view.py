@@ -71,8 +71,7 @@ class View:
         )
         history = table.history
         key = (
-            rules, seat, own, sizes, stock_size, unseen, position.to_move, position._lacks, position._pending,
-            position._last_player, position.first_hand, position._setup_line,
+            rules, seat, own, sizes, stock_size, unseen, position._public_state(),
             tuple((e.seat, e.move, e.drawn) for e in history), position.outcome,
         )
         view = object.__new__(cls)

@@ -8,10 +8,12 @@
 from .checks import CHECK_NAMES, Check, Trail, parse_check
 from .coverage import Coverage, CoverageProblem, check_coverage, load_coverage
 from .errors import FormatError, LessonError
-from .loader import LESSONS_DIR, Language, Library, load_library
-from .model import Lesson, Mark, Option, Step, WrongAction
+from .files import Language
+from .loader import LESSONS_DIR, Library, load_library
+from .model import Frame, Lesson, Mark, Option, Step, WrongAction
 from .queries import QUERIES, Query
-from .runner import Frame, LessonRunner, StepState, StepView, describe_position
+from .runner import LessonRunner, StepState, StepView
+from .table_words import describe_position, table_in_words
 from .texts import PRAISE_KEYS, REQUIRED_UI_KEYS, Feedback, Message, Ref, Texts
 
 __all__ = [
@@ -47,4 +49,5 @@ __all__ = [
     "load_coverage",
     "load_library",
     "parse_check",
+    "table_in_words",
 ]

@@ -1,4 +1,8 @@
-"""Goal checks: small predicates over what the learner did in a step, combined with all / any / not."""
+"""Goal checks: small predicates over what the learner did in a step, combined with all / any / not.
+
+Each check can also say why a trail misses it ("goal.ends wants the ends to show 4 and 2; they show 5 and 2"),
+which is how the loader tells a lesson author what went wrong with a solution.
+"""
 
 from __future__ import annotations
 
@@ -31,14 +35,28 @@ class Trail:
 
 @dataclass(frozen=True)
 class Check:
-    """A parsed goal: ``spec`` is the TOML it came from, ``test`` the predicate."""
+    """A parsed goal: ``spec`` is the TOML it came from, ``test`` the predicate, ``why_not`` what a miss shows."""
 
     spec: Any
     test: Callable[[Trail], bool]
+    why_not: Callable[[Trail], str]
 
     def __call__(self, trail: Trail) -> bool:
         """Whether the trail satisfies this check."""
         return self.test(trail)
+
+    def explain(self, trail: Trail) -> str | None:
+        """Why the trail misses this check (which part, and what the position showed instead); None if it holds."""
+        return None if self.test(trail) else self.why_not(trail)
+
+
+@dataclass(frozen=True)
+class _Leaf:
+    """One simple check: its predicate, what it wants in words, and what a trail shows instead."""
+
+    test: Callable[[Trail], bool]
+    wants: str
+    shows: Callable[[Trail], str]
 
 
 def _flag(name: str, value: Any, field: str) -> None:
@@ -53,6 +71,20 @@ def _tile(value: Any, field: str) -> Tile:
         raise FormatError(field, f"not a tile: {value!r} ({error})") from None
 
 
+def _moves(trail: Trail) -> str:
+    events = trail.events
+    return f"the moves were {', '.join(str(e.move) for e in events)}" if events else "no move was made"
+
+
+def _ending(trail: Trail) -> str:
+    outcome = trail.end.outcome
+    if outcome is None:
+        return "the hand is not over"
+    winner = "nobody" if outcome.winner is None else f"side {outcome.winner}"
+    capicu = ", a capicú" if outcome.capicu else ""
+    return f"the hand ended {'in a domino' if outcome.reason == 'domino' else 'blocked'}{capicu}, won by {winner}"
+
+
 def _drew_until_fit(trail: Trail) -> bool:
     events = trail.events
     draws = [e for e in events if isinstance(e.move, Draw)]
@@ -65,84 +97,96 @@ def _outcome(trail: Trail, test: Callable[[Any], bool]) -> bool:
     return trail.end.outcome is not None and test(trail.end.outcome)
 
 
-def _ends_are(wanted: tuple[int, int]) -> Callable[[Trail], bool]:
+def _ends(value: Any, field: str) -> _Leaf:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 6 for n in value)
+    ):
+        raise FormatError(field, f"expected 2 numbers 0–6, got {value!r}")
+    wanted = sorted(value)
+
     def test(trail: Trail) -> bool:
         ends = trail.end.ends
-        return ends is not None and sorted(ends) == sorted(wanted)
+        return ends is not None and sorted(ends) == wanted
 
-    return test
+    def shows(trail: Trail) -> str:
+        ends = trail.end.ends
+        return "the line is empty" if ends is None else f"they show {ends[0]} and {ends[1]}"
+
+    return _Leaf(test, f"the ends to show {value[0]} and {value[1]}", shows)
 
 
-def _drew(value: Any, field: str) -> Callable[[Trail], bool]:
+def _drew(value: Any, field: str) -> _Leaf:
+    def count(trail: Trail) -> int:
+        return sum(isinstance(e.move, Draw) for e in trail.events)
+
+    def shows(trail: Trail) -> str:
+        return f"{count(trail)} draws were made"
+
     if value is True:
-        return lambda t: any(isinstance(e.move, Draw) for e in t.events)
+        return _Leaf(lambda t: count(t) > 0, "a draw", shows)
     if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        return lambda t: sum(isinstance(e.move, Draw) for e in t.events) == value
+        return _Leaf(lambda t: count(t) == value, f"exactly {value} draws", shows)
     raise FormatError(field, f"check 'drew' takes true or a number of draws, got {value!r}")
 
 
-def _numbers(value: Any, field: str, count: int) -> tuple[int, ...]:
-    if (
-        not isinstance(value, list)
-        or len(value) != count
-        or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 6 for n in value)
-    ):
-        raise FormatError(field, f"expected {count} numbers 0–6, got {value!r}")
-    return tuple(value)
+def _played(value: Any, field: str) -> _Leaf:
+    tile = _tile(value, field)
+    return _Leaf(lambda t: any(p.tile == tile for p in t.plays), f"a play of the {tile}", _moves)
 
 
-def _simple(name: str, value: Any, field: str) -> Callable[[Trail], bool]:
+def _at_end(value: Any, field: str) -> _Leaf:
+    if value not in ("left", "right"):
+        raise FormatError(field, f"check 'at_end' takes \"left\" or \"right\", got {value!r}")
+
+    def shows(trail: Trail) -> str:
+        plays = trail.plays
+        if not plays:
+            return "nothing was played"
+        return "the last play was a lead" if plays[-1].end is None else f"the last play went {plays[-1].end}"
+
+    return _Leaf(lambda t: bool(t.plays) and t.plays[-1].end == value, f"the last play at the {value} end", shows)
+
+
+def _winner(value: Any, field: str) -> _Leaf:
+    if not isinstance(value, int) or isinstance(value, bool) or value not in (0, 1):
+        raise FormatError(field, f"check 'winner' takes a side, 0 or 1, got {value!r}")
+    return _Leaf(lambda t: _outcome(t, lambda o: o.winner == value), f"side {value} to win the hand", _ending)
+
+
+#: Checks that take ``true``: what each tests, what it wants in words, and what a miss shows.
+_FLAGS: dict[str, tuple[Callable[[Trail], bool], str, Callable[[Trail], str]]] = {
+    "played_any": (lambda t: bool(t.plays), "a play", _moves),
+    "led": (lambda t: any(p.end is None for p in t.plays), "a lead", _moves),
+    "drew_until_fit": (_drew_until_fit, "draws until a drawn tile fits, then its play", _moves),
+    "passed": (lambda t: any(isinstance(e.move, Pass) for e in t.events), "a pass", _moves),
+    "domino": (lambda t: _outcome(t, lambda o: o.reason == "domino"), "a domino", _ending),
+    "blocked": (lambda t: _outcome(t, lambda o: o.reason == "blocked"), "a blocked hand", _ending),
+    "capicu": (lambda t: _outcome(t, lambda o: o.capicu), "a capicú", _ending),
+    "hand_over": (lambda t: t.end.outcome is not None, "the end of the hand", _ending),
+}
+_VALUED: dict[str, Callable[[Any, str], _Leaf]] = {
+    "played": _played,
+    "at_end": _at_end,
+    "drew": _drew,
+    "ends": _ends,
+    "winner": _winner,
+}
+
+CHECK_NAMES: tuple[str, ...] = ("all", "any", "not", "played", "at_end", "played_any", "led", "drew",
+                                "drew_until_fit", "passed", "ends", "domino", "blocked", "capicu", "winner",
+                                "hand_over")
+
+
+def _leaf(name: str, value: Any, field: str) -> _Leaf:
     """The leaf checks; each validates its own value."""
-    if name == "played":
-        tile = _tile(value, field)
-        return lambda t: any(p.tile == tile for p in t.plays)
-    if name == "at_end":
-        if value not in ("left", "right"):
-            raise FormatError(field, f"check 'at_end' takes \"left\" or \"right\", got {value!r}")
-        return lambda t: bool(t.plays) and t.plays[-1].end == value
-    if name == "drew":
-        return _drew(value, field)
-    if name == "ends":
-        wanted = _numbers(value, field, 2)
-        return _ends_are((wanted[0], wanted[1]))
-    if name == "winner":
-        if not isinstance(value, int) or isinstance(value, bool) or value not in (0, 1):
-            raise FormatError(field, f"check 'winner' takes a side, 0 or 1, got {value!r}")
-        return lambda t: _outcome(t, lambda o: o.winner == value)
-    flags: dict[str, Callable[[Trail], bool]] = {
-        "played_any": lambda t: bool(t.plays),
-        "led": lambda t: any(p.end is None for p in t.plays),
-        "drew_until_fit": _drew_until_fit,
-        "passed": lambda t: any(isinstance(e.move, Pass) for e in t.events),
-        "domino": lambda t: _outcome(t, lambda o: o.reason == "domino"),
-        "blocked": lambda t: _outcome(t, lambda o: o.reason == "blocked"),
-        "capicu": lambda t: _outcome(t, lambda o: o.capicu),
-        "hand_over": lambda t: t.end.outcome is not None,
-    }
-    if name in flags:
+    if name in _VALUED:
+        return _VALUED[name](value, field)
+    if name in _FLAGS:
         _flag(name, value, field)
-        return flags[name]
+        return _Leaf(*_FLAGS[name])
     raise FormatError(field, f"unknown check {name!r}; known: {', '.join(CHECK_NAMES)}")
-
-
-CHECK_NAMES: tuple[str, ...] = (
-    "all",
-    "any",
-    "not",
-    "played",
-    "at_end",
-    "played_any",
-    "led",
-    "drew",
-    "drew_until_fit",
-    "passed",
-    "ends",
-    "domino",
-    "blocked",
-    "capicu",
-    "winner",
-    "hand_over",
-)
 
 
 def parse_check(spec: Any, field: str = "goal") -> Check:
@@ -154,9 +198,15 @@ def parse_check(spec: Any, field: str = "goal") -> Check:
         if not isinstance(value, list) or not value:
             raise FormatError(field, f"check {name!r} takes a non-empty list of checks, got {value!r}")
         parts = [parse_check(item, f"{field}.{name}[{i}]") for i, item in enumerate(value)]
-        combine = all if name == "all" else any
-        return Check(spec, lambda t: combine(part(t) for part in parts))
+        if name == "all":
+            return Check(spec, lambda t: all(part(t) for part in parts),
+                         lambda t: next(part.why_not(t) for part in parts if not part(t)))
+        return Check(spec, lambda t: any(part(t) for part in parts),
+                     lambda t: f"{field}.any: none holds — " + "; ".join(part.why_not(t) for part in parts))
     if name == "not":
         inner = parse_check(value, f"{field}.not")
-        return Check(spec, lambda t: not inner(t))
-    return Check(spec, _simple(name, value, f"{field}.{name}"))
+        return Check(spec, lambda t: not inner(t),
+                     lambda t: f"{field}.not wants {inner.spec!r} not to hold, but it does")
+    leaf = _leaf(name, value, f"{field}.{name}")
+    where = f"{field}.{name}"
+    return Check(spec, leaf.test, lambda t: f"{where} wants {leaf.wants}; {leaf.shows(t)}")

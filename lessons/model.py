@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine import Position, Rules
+from engine import Event, Position, Rules
 
 from .checks import Check
 from .queries import Answer, Query
@@ -16,6 +16,17 @@ INTERACTIVE: frozenset[str] = frozenset({"act", "question"})
 
 
 @dataclass(frozen=True)
+class Frame:
+    """One event to show, in order, with the position after it: a scripted event before the step (its prelude),
+    the learner's move, or a scripted reply. ``scripted`` is true for everything the learner did not do."""
+
+    event: Event
+    position: Position
+    scripted: bool
+    prelude: bool = False
+
+
+@dataclass(frozen=True)
 class Mark:
     """Something drawn over the table picture: an end, a tile, an arrow, a seat or a button, maybe labelled.
 
@@ -23,7 +34,7 @@ class Mark:
     """
 
     kind: Literal["end", "tile", "arrow", "seat", "button"]
-    tile: str | None = None
+    tile: str | None = None  # as the engine writes it ("6-5"), read as a tile when loaded
     end: Literal["left", "right"] | None = None
     seat: int | None = None
     button: Literal["draw", "pass"] | None = None
@@ -50,7 +61,14 @@ class Option:
 
 @dataclass(frozen=True, eq=False)
 class Step:
-    """One step of a lesson, checked against the engine when loaded."""
+    """One step of a lesson, checked against the engine when loaded.
+
+    ``text`` is the step's text key; a drill made by the practice engine has a ``prompt`` message instead.
+    ``prelude`` holds the scripted events before the step (passes, draws, plays), shown as what happened;
+    ``conceal`` names what the picture and its words keep out while the question asks it
+    (``"stock_count"``, ``"end_numbers"``); ``drill`` holds the facts a drill slot practises (its question is
+    made fresh by the runner for each learner).
+    """
 
     number: int  # 1-based, as in error messages and the coverage map
     kind: StepKind
@@ -64,17 +82,29 @@ class Step:
     replies: tuple[str, ...] = ()
     wrong: tuple[WrongAction, ...] = ()
     feedback: str | None = None
-    hints: tuple[str, str] | None = None
+    hints: tuple[Message, Message] | None = None
     query: Query | None = None
     answer: Answer = None
     options: tuple[Option, ...] = ()
     points: tuple[str, ...] = ()
     end_position: Position | None = None  # after the solution and the replies
+    prelude: tuple[Frame, ...] = ()
+    conceal: frozenset[str] = frozenset()
+    prompt: Message | None = None
+    miss: Message | None = None  # the feedback for a wrong answer no `wrong` entry names (drills)
+    drill: tuple[str, ...] = ()
 
     @property
     def interactive(self) -> bool:
         """Whether the learner acts or answers in this step."""
         return self.kind in INTERACTIVE
+
+    @property
+    def message(self) -> Message | None:
+        """The step's text as a message: its drill prompt, or its text key."""
+        if self.prompt is not None:
+            return self.prompt
+        return Message(self.text) if self.text is not None else None
 
     def wrong_feedback(self, moves: tuple[str, ...] = (), answer: Answer = None) -> str | None:
         """The feedback key this step declares for a mistake, if any."""
@@ -100,12 +130,22 @@ class Lesson:
         return self.steps[number - 1]
 
 
+#: The learner's names for the seats around the table, as the picture labels them (``role.<name>`` in ui.toml).
+ROLES: tuple[str, ...] = ("you", "opponent", "partner", "right_opponent", "left_opponent")
+
+
+def role_of(players: int, viewer: int, seat: int) -> str:
+    """The role of ``seat`` seen from ``viewer``: you, your opponent (1-vs-1), or in the partnership game your
+    partner opposite, the opponent on your right (who plays after you) and the one on your left (before you)."""
+    relative = (seat - viewer) % players
+    if players == 2:
+        return ("you", "opponent")[relative]
+    return ("you", "right_opponent", "partner", "left_opponent")[relative]
+
+
 def seat_key(rules: Rules, viewer: int, seat: int) -> str:
-    """The ui key naming ``seat`` as the learner at ``viewer`` sees it (you, opponent, partner, ...)."""
-    relative = (seat - viewer) % rules.players
-    if rules.players == 2:
-        return ("seat.you", "seat.opponent")[relative]
-    return ("seat.you", "seat.next", "seat.partner", "seat.previous")[relative]
+    """The ui key naming ``seat`` as the learner at ``viewer`` sees it: the same words as the picture's label."""
+    return f"role.{role_of(rules.players, viewer, seat)}"
 
 
 def side_key(rules: Rules, viewer: int, side: int | None) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Draw, Match, Play, Position
+from engine import Match, Position
 
 from .errors import FormatError
 
@@ -40,12 +40,10 @@ def _match(position: Position, finished: Sequence[Position]) -> Match:
 
 
 def _must(position: Position) -> str:
-    if position.outcome is not None:
+    action = position.required_action()
+    if action is None:
         raise FormatError("query", "the hand is over: nobody has to move")
-    moves = position.legal_moves()
-    if any(isinstance(m, Play) for m in moves):
-        return "play"
-    return "draw" if any(isinstance(m, Draw) for m in moves) else "pass"
+    return action
 
 
 def _can_play(position: Position, seat: int | None = None) -> bool:

@@ -11,18 +11,12 @@ from dataclasses import dataclass, field, replace
 
 from engine import Draw, Event, Move, Pass, Play, Position, Tile, parse_move
 
-from .model import Lesson, Mark, Option, Step, seat_key
+from .model import Frame, Lesson, Mark, Option, Step
 from .queries import Answer
+from .table_words import describe_position
 from .texts import PRAISE_KEYS, Feedback, Message, Ref
 
-
-@dataclass(frozen=True)
-class Frame:
-    """One event to show, in order: the learner's move or a scripted reply, and the position after it."""
-
-    event: Event
-    position: Position
-    scripted: bool
+__all__ = ["Frame", "LessonRunner", "StepState", "StepView", "describe_position"]
 
 
 @dataclass(frozen=True)
@@ -253,7 +247,8 @@ class LessonRunner:
             self._count(self.hints_used)
         self._set(replace(state, hint_level=level))
         if step.hints is not None:
-            return self._say(Feedback.of("info", step.hints[level - 1]))
+            hint = step.hints[level - 1]
+            return self._say(Feedback("info", hint.key, hint.args))
         move = self._next_move()
         if isinstance(move, Play):
             if level == 1:
@@ -312,6 +307,37 @@ class LessonRunner:
             return (Mark("button", button="draw" if isinstance(move, Draw) else "pass", hint=1),)
         return ()
 
+    # ------------------------------------------------------------------------------------------ for the app's pages
+    # What a page asks of the runner, so that it never reads or writes the runner's state itself.
+
+    @property
+    def hand(self) -> tuple[Tile, ...]:
+        """The learner's tiles in the current step (none when the step has no table)."""
+        position = self.state.position
+        return tuple(position.hands[self.step.viewer]) if position is not None else ()
+
+    @property
+    def selected(self) -> Tile | None:
+        """The tile the learner has lifted in the current step, if any."""
+        return self.state.selected
+
+    def lift_hinted_tile(self) -> bool:
+        """Lift the tile the hinted move plays (from the second hint on, so the picture marks where it goes),
+        keeping the hint's words; False when there is no such tile or it is lifted already."""
+        state = self.state
+        move = self._next_move()
+        if self.step.kind != "act" or state.hint_level < 2 or not isinstance(move, Play):
+            return False
+        if state.selected == move.tile:
+            return False
+        self._set(replace(state, selected=move.tile))
+        return True
+
+    def solution_events(self) -> tuple[Event, ...]:
+        """The moves still to make in an act step, as the learner's events (what "show the answer" says)."""
+        seat = self.step.viewer
+        return tuple(Event(seat, parse_move(move)) for move in self.remaining_solution())
+
 
 def _move_args(position: Position, move: Move) -> tuple[tuple[str, object], ...]:
     """Format arguments for feedback on a move: the tile, the end, the number there, both ends."""
@@ -327,26 +353,3 @@ def _move_args(position: Position, move: Move) -> tuple[tuple[str, object], ...]
                 args["number"] = ends[0] if move.end == "left" else ends[1]
     return tuple(sorted(args.items()))
 
-
-def describe_position(position: Position, viewer: int) -> tuple[Message, ...]:
-    """A table position in words, as messages: the line, the learner's hand, the others, the stock, the turn."""
-    rules = position.rules
-    messages = []
-    if position.ends is None:
-        messages.append(Message("picture.empty"))
-    else:
-        left, right = position.ends
-        tiles = tuple(str(tile) for tile in position.line)
-        messages.append(Message.of("picture.line", tiles=tiles, left=left, right=right))
-    messages.append(Message.of("picture.hand", tiles=tuple(str(t) for t in position.hands[viewer])))
-    for seat in range(rules.players):
-        if seat != viewer:
-            seat_name = Ref(seat_key(rules, viewer, seat))
-            messages.append(Message.of("picture.other", seat=seat_name, count=len(position.hands[seat])))
-    if rules.uses_stock:
-        messages.append(Message.of("picture.stock", count=len(position.stock)))
-    if position.outcome is None:
-        messages.append(Message.of("picture.to_move", seat=Ref(seat_key(rules, viewer, position.to_move))))
-    else:
-        messages.append(Message("picture.over"))
-    return tuple(messages)

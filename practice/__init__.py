@@ -2,22 +2,22 @@
 
 Pure Python (no streamlit, no PIL). Every answer is the engine's; the questions only pick the positions.
 
->>> from practice import question_from_code, Session
+>>> from practice import question_from_code, PracticeSet
 >>> question = question_from_code("lacks-4821")
 >>> question.code, question.link == f"{question.lesson}:{question.step}"
 ('lacks-4821', True)
->>> session = Session(size=3, skills=["fits", "where"], seed=7)
->>> result = session.answer(sorted(session.current.correct))
->>> result.correct, session.score, session.number
+>>> practice_set = PracticeSet(size=3, skills=["fits", "where"], seed=7)
+>>> result = practice_set.answer(sorted(practice_set.current.correct))
+>>> result.correct, practice_set.score, practice_set.number
 (True, 1, 2)
 """
 
 from .codes import SEED_LIMIT, format_code, new_seed, parse_code, question_from_code
-from .generators import GENERATORS, action_of, generate, going_out, where_tile_goes
+from .generators import GENERATORS, generate, going_out, where_tile_goes
 from .mastery import LessonMastery, SkillMastery, lesson_mastery, mastery, skill_mastery
 from .playout import NoSituation
-from .question import Choice, Question
-from .session import Result, Session, skill_weights
+from .question import Choice, Draft, Question
+from .session import PracticeSet, Result, skill_weights
 from .skills import SKILL_IDS, SKILLS, Skill, get_skill, lesson_step, skills_of_lesson
 
 __all__ = [
@@ -26,14 +26,14 @@ __all__ = [
     "SKILLS",
     "SKILL_IDS",
     "Choice",
+    "Draft",
     "LessonMastery",
     "NoSituation",
+    "PracticeSet",
     "Question",
     "Result",
-    "Session",
     "Skill",
     "SkillMastery",
-    "action_of",
     "format_code",
     "generate",
     "get_skill",

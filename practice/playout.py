@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine import Match, Position, Rules
+from engine import Position, Rules
 
 #: How many fresh deals a generator may try before giving up (never reached in practice: see the tests).
 MAX_DEALS = 400
@@ -55,7 +55,3 @@ def rescore(start: Position, final: Position, rules: Rules) -> Position:
         again = Position.setup(rules, start.hands, line, start.stock, start.to_move, start.lead_index)
     return again.apply_all(final.history)
 
-
-def play_match_hand(rng: random.Random, match: Match) -> Position:
-    """Deal the match's next hand and play it out at random (not recorded)."""
-    return play_out(rng, match.deal(rng))

@@ -1,31 +1,35 @@
-"""A practice question as a value: the position to show, the prompt, the options, the engine's answer and why."""
+"""A practice question as a value: the position to show, the prompt, the options, the engine's answer and why.
+
+A generator returns a `Draft` (what it asks and on what table); `generate` adds the skill, the seed and the lesson
+step that teaches it, making the `Question`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from engine import Position, Tile
 from lessons.model import Option, seat_key
-from lessons.runner import describe_position
+from lessons.table_words import describe_position, spell
 from lessons.texts import Message, Ref
 
 #: One option of a question: the lessons' own answer option (a value compared with the engine's, and its label).
 Choice = Option
 
 
-@dataclass(frozen=True, eq=False)
-class Question:
-    """One generated question. ``correct`` holds the indexes of the right options (several when ``multiple``).
+@dataclass(frozen=True, eq=False, kw_only=True)
+class Draft:
+    """What a generator makes: one question on one table. ``correct`` holds the indexes of the right options
+    (several when ``multiple``).
 
     ``turn_hidden``: whose turn it is would give the answer away (who leads), so the picture should not say it.
     ``notes`` are lines to show under the prompt (what happened earlier in the hand); ``subject`` holds the
     particulars the question is about (a tile, a seat, the lot, the match's hands) for tests and the app.
+    ``pictured``: whether the table helps answer (a question about the lot is about two turned tiles only).
     """
 
-    skill: str
-    seed: int
     position: Position
     viewer: int
     prompt: Message
@@ -33,8 +37,6 @@ class Question:
     correct: frozenset[int]
     reason: Message
     fact: str
-    lesson: str
-    step: int
     multiple: bool = False
     face_up: frozenset[int] = frozenset()
     badges: tuple[tuple[int, str], ...] = ()
@@ -42,6 +44,23 @@ class Question:
     notes: tuple[Message, ...] = ()
     turn_hidden: bool = False
     subject: tuple[tuple[str, Any], ...] = ()
+    pictured: bool = True
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class Question(Draft):
+    """One generated question: a draft with its skill, its seed, and the lesson step that teaches its fact."""
+
+    skill: str
+    seed: int
+    lesson: str
+    step: int
+
+    @classmethod
+    def of(cls, draft: Draft, skill: str, seed: int, lesson: str, step: int) -> Question:
+        """The question a draft makes for a skill and a seed."""
+        parts = {f.name: getattr(draft, f.name) for f in fields(Draft)}
+        return cls(**parts, skill=skill, seed=seed, lesson=lesson, step=step)
 
     @property
     def code(self) -> str:
@@ -84,13 +103,10 @@ class Question:
         }
 
     def describe(self) -> tuple[Message, ...]:
-        """The table in words (the alt text), then the notes."""
-        messages = list(describe_position(self.position, self.viewer))
-        if self.turn_hidden:
-            messages = [m for m in messages if m.key != "picture.to_move"]
-        for seat in sorted(self.face_up - {self.viewer}):
-            tiles = tuple(str(tile) for tile in self.position.hands[seat])
+        """The table in words (the alt text; the lessons' one builder), then the turned-up tiles, then the notes."""
+        messages = list(describe_position(self.position, self.viewer, face_up=self.face_up,
+                                          show_turn=not self.turn_hidden))
+        for seat, tiles in self.loose:
             seat_name = Ref(seat_key(self.position.rules, self.viewer, seat))
-            messages.append(Message.of("practice.note.face_up", seat=seat_name, tiles=tiles))
+            messages.append(Message.of("practice.note.turned", seat=seat_name, tiles=tuple(spell(t) for t in tiles)))
         return (*messages, *self.notes)
-

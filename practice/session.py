@@ -55,7 +55,7 @@ class Result:
         return self.question.reason
 
 
-class Session:
+class PracticeSet:
     """A set of ``size`` questions, seeded; ``recent`` answers (oldest first) weight the first picks too."""
 
     def __init__(self, size: int = 10, skills: Sequence[str] | None = None, seed: int | None = None,

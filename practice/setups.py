@@ -6,6 +6,12 @@ import random
 
 from engine import ALL_TILES, Play, Position, Rules, Tile
 
+from .playout import NoSituation
+
+#: Fresh line-and-hand draws a tied set-up may take: a tie is impossible when the tiles left hold an odd number of
+#: pips (or the side sizes are too lopsided), so such a draw is thrown away rather than searched for ever.
+TIE_ATTEMPTS = 500
+
 
 def blocking_setup(rng: random.Random, rules: Rules, tie: bool) -> tuple[Position, Play]:
     """A position one tile from a tranque, and that tile's play: all 28 tiles in play, stock empty.
@@ -13,6 +19,15 @@ def blocking_setup(rng: random.Random, rules: Rules, tie: bool) -> tuple[Positio
     Both ends will show one number ``n`` with all seven of its tiles down. With ``tie`` the hands left are split
     so both sides hold the same points (the engine judges the result; the caller checks it).
     """
+    for _ in range(TIE_ATTEMPTS if tie else 1):
+        made = _blocking_attempt(rng, rules, tie)
+        if made is not None:
+            return made
+    raise NoSituation(f"no tied tranque set up in {TIE_ATTEMPTS} attempts")
+
+
+def _blocking_attempt(rng: random.Random, rules: Rules, tie: bool) -> tuple[Position, Play] | None:
+    """One random blocking set-up; ``None`` when the hands left cannot be split into a tie."""
     n = rng.randrange(7)
     others = [k for k in range(7) if k != n]
     rng.shuffle(others)
@@ -27,6 +42,8 @@ def blocking_setup(rng: random.Random, rules: Rules, tie: bool) -> tuple[Positio
     blocker = rng.randrange(rules.players)
     side_sizes = [sum(sizes[s] for s in range(rules.players) if rules.side_of(s) == side) for side in (0, 1)]
     side_tiles = _split(rng, rest, side_sizes, tie)
+    if side_tiles is None:
+        return None
     hands: list[list[Tile]] = [[] for _ in range(rules.players)]
     for side in (0, 1):
         tiles = side_tiles[side]
@@ -51,10 +68,15 @@ def _hand_sizes(rng: random.Random, players: int, total: int) -> list[int]:
             return sizes
 
 
-def _split(rng: random.Random, tiles: list[Tile], sizes: list[int], tie: bool) -> tuple[list[Tile], list[Tile]]:
-    """Tiles shuffled into two groups of the given sizes; with ``tie`` swapped until both hold the same pips."""
+def _split(
+    rng: random.Random, tiles: list[Tile], sizes: list[int], tie: bool
+) -> tuple[list[Tile], list[Tile]] | None:
+    """Tiles shuffled into two groups of the given sizes; with ``tie`` swapped until both hold the same pips
+    (``None`` if no tie turned up: an odd pip total can never be split evenly)."""
     tiles = list(tiles)
-    while True:
+    if tie and sum(t.pips for t in tiles) % 2:
+        return None
+    for _ in range(20):
         rng.shuffle(tiles)
         first, second = tiles[: sizes[0]], tiles[sizes[0] :]
         if not tie:
@@ -67,3 +89,4 @@ def _split(rng: random.Random, tiles: list[Tile], sizes: list[int], tie: bool) -
             change = first[i].pips - second[j].pips
             if abs(gap - 2 * change) < abs(gap) or (abs(gap - 2 * change) == abs(gap) and rng.random() < 0.5):
                 first[i], second[j] = second[j], first[i]
+    return None

@@ -16,9 +16,10 @@ from .description import EndDescription, HighlightDescription, SeatDescription, 
 from .geometry import Rect
 from .layout import EndSpot, LineLayout, TileSpot, layout_line
 from .seats import ROLES, role_and_place
-from .table import Highlight, TablePicture, TableView, WrongAttempt, draw_table
+from .table import TablePicture, draw_table
 from .theme import DARK, HIGH_CONTRAST, LIGHT, THEMES, Theme, get_theme
 from .tiles import Sprite, tile_sprite
+from .view import Highlight, TableView, WrongAttempt
 
 __all__ = [
     "DARK",

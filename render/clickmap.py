@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
+
+from engine import End, Tile
 
 from .geometry import Rect
 
@@ -18,7 +20,7 @@ class HandTile(NamedTuple):
 
     kind: Literal["hand"]
     seat: int
-    tile: Any  # engine.Tile
+    tile: Tile
 
 
 class SeatTiles(NamedTuple):
@@ -33,7 +35,7 @@ class OpenEnd(NamedTuple):
     empty line, where the first tile goes."""
 
     kind: Literal["end", "lead"]
-    end: Literal["left", "right"] | None
+    end: End | None
 
 
 class Stock(NamedTuple):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine import End, Placed, Tile
+
 
 @dataclass(frozen=True)
 class SeatDescription:
@@ -14,11 +16,11 @@ class SeatDescription:
     seat: int
     role: str
     place: str
-    tiles: tuple[Any, ...] | None
+    tiles: tuple[Tile, ...] | None
     count: int
     to_move: bool
     badge: str | None
-    loose: tuple[Any, ...] = ()
+    loose: tuple[Tile, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -26,7 +28,7 @@ class EndDescription:
     """An open end: the number it shows; ``fits`` is whether the selected tile fits there when hints are on
     (``None`` otherwise); ``wrong`` marks the end of a wrong attempt."""
 
-    end: str
+    end: End
     number: int
     fits: bool | None = None
     wrong: bool = False
@@ -43,8 +45,8 @@ class HighlightDescription:
 
     kind: str
     label: str | None = None
-    tile: Any | None = None
-    end: str | None = None
+    tile: Tile | None = None
+    end: End | None = None
     seat: int | None = None
     number: int | None = None
     place: str | None = None
@@ -61,23 +63,23 @@ class TableDescription:
 
     players: int
     viewer: int
-    line: tuple[Any, ...]  # engine.Placed, left to right
+    line: tuple[Placed, ...]  # left to right
     lead_index: int | None
     ends: tuple[EndDescription, ...]
     seats: tuple[SeatDescription, ...]
     stock: int | None  # None when the rules use no stock
     to_move: int | None  # None once the hand is over
-    last_play: tuple[int, Any, str | None] | None  # (seat, tile, end)
-    selected: Any | None
-    wrong: tuple[Any, str | None] | None  # (tile, end) of a wrong attempt
-    dimmed: tuple[Any, ...]  # tiles drawn faded because they cannot be played now
+    last_play: tuple[int, Tile, End | None] | None  # (seat, tile, end)
+    selected: Tile | None
+    wrong: tuple[Tile, End | None] | None  # (tile, end) of a wrong attempt
+    dimmed: tuple[Tile, ...]  # tiles drawn faded because they cannot be played now
     hand_over: bool
     highlights: tuple[HighlightDescription, ...] = ()  # a lesson's own marks, in the order given
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data, tiles written as text ("6-5")."""
 
-        def tiles(values: tuple[Any, ...] | None) -> list[str] | None:
+        def tiles(values: tuple[Tile, ...] | None) -> list[str] | None:
             return None if values is None else [str(t) for t in values]
 
         return {

@@ -10,17 +10,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal
 
 from PIL import Image, ImageDraw
+
+from engine import Tile
 
 from . import marks
 from .description import HighlightDescription
 from .geometry import Rect
 from .theme import Theme, scaled
+from .view import Highlight
 
-if TYPE_CHECKING:
-    from .table import Highlight
+Side = Literal["above", "below", "right", "left"]
+_AROUND: tuple[Side, ...] = ("above", "below", "right", "left")
 
 
 @dataclass(frozen=True)
@@ -47,90 +50,128 @@ class EndTarget:
 class Targets:
     """Everything a highlight may point at, collected while the table is drawn, and what a tag should not hide."""
 
-    tiles: dict[Any, TileTarget] = field(default_factory=dict)
+    tiles: dict[Tile, TileTarget] = field(default_factory=dict)
     ends: dict[str, EndTarget] = field(default_factory=dict)
     seats: dict[int, Rect] = field(default_factory=dict)
     avoid: list[Rect] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Pen:
+    """The strokes every highlight shares at one scale: dash width and length, the dark halo."""
+
+    theme: Theme
+    scale: float
+
+    @property
+    def width(self) -> int:
+        return scaled(self.theme.mark_width, self.scale)
+
+    @property
+    def dash(self) -> int:
+        return scaled(5, self.scale)
+
+    @property
+    def halo(self) -> int:
+        return scaled(1, self.scale)
 
 
 def draw_highlights(image: Image.Image, draw: ImageDraw.ImageDraw, highlights: Sequence[Highlight],
                     targets: Targets, theme: Theme, scale: float, label_size: int) -> tuple[HighlightDescription, ...]:
     """Draw the highlights over the finished table (arrows, then frames and rings, then label tags on top) and
     return their descriptions in the order given."""
-    s = scale
-    width = scaled(theme.mark_width, s)
-    dash = scaled(5, s)
-    halo = scaled(1, s)
-    canvas = Rect(0, 0, *image.size)
-    described: list[HighlightDescription] = []
-    tags: list[tuple[str, Rect, Sequence[str]]] = []  # label, the marked area, preferred sides
+    pen = _Pen(theme, scale)
     shafts: list[Rect] = []  # small boxes along the arrows, which a tag should not hide either
-
     for h in highlights:
         if h.kind == "arrow":
-            tile = targets.tiles.get(h.tile)
-            end = targets.ends.get(h.end or "")
-            if tile is None or end is None:
-                continue
-            start, tip = _arrow_points(tile.rect, end, _ring_radius(end, s), scaled(3, s))
-            stroke = max(3, scaled(3.5, s))
-            marks.arrow(draw, start, tip, theme.highlight, theme.badge_bg, stroke, halo)
-            shafts.extend(_along(start, tip, 4 * stroke))
-
+            shafts += _draw_arrow(draw, h, targets, pen)
+    described: list[HighlightDescription] = []
+    tags: list[tuple[str, Rect, Sequence[Side]]] = []  # label, the marked area, preferred sides
     for h in highlights:
-        place: str | None = None
-        number = None
-        seat = h.seat
-        area: Rect | None = None
-        sides: Sequence[str] = ("above", "below", "right", "left")
-        if h.kind in ("end", "arrow"):
-            end = targets.ends.get(h.end or "")
-            tile = targets.tiles.get(h.tile) if h.kind == "arrow" else None
-            if end is not None:
-                number = end.number
-            if end is not None and (h.kind == "end" or tile is not None):
-                radius = _ring_radius(end, s)
-                cx, cy = end.center
-                marks.dashed_ring(draw, cx, cy, radius, theme.highlight, theme.badge_bg, width, dash, halo)
-                area = Rect.around(cx, cy, 2 * radius, 2 * radius)
-                place = "end" if tile is None else tile.place
-                seat = None if tile is None else tile.seat
-        elif h.kind == "tile":
-            tile = targets.tiles.get(h.tile)
-            if tile is not None:
-                gap = scaled(2, s) + (2 * scaled(2, s) + scaled(1, s) if tile.outlined else 0)
-                frame = tile.rect.grown(gap + width)
-                unit = min(tile.rect.width, tile.rect.height) / 2
-                marks.dashed_frame(draw, frame, unit * 0.16 + gap + width, theme.highlight, theme.badge_bg, width,
-                                   dash, halo)
-                area, place, seat = frame, tile.place, tile.seat
-                sides = ("above", "below", "right", "left") if tile.place != "line" else (
-                    "below", "above", "right", "left")
-        elif h.kind == "seat" and h.seat in targets.seats:
-            plate = targets.seats[h.seat]
-            frame = plate.grown(scaled(3, s) + width)
-            radius = min(frame.height / 2, scaled(8, s))
-            marks.dashed_frame(draw, frame, radius, theme.highlight, theme.badge_bg, width, dash, halo)
-            area, place = frame, "seat"
-            sides = ("right", "left", "below", "above")
-        described.append(HighlightDescription(h.kind, h.label, h.tile, h.end, seat, number, place))
+        description, area, sides = _draw_mark(draw, h, targets, pen)
+        described.append(description)
         if area is not None and h.label:
             tags.append((h.label, area, sides))
+    _draw_tags(image, draw, tags, targets.avoid, shafts, pen, label_size)
+    return tuple(described)
 
+
+def _draw_arrow(draw: ImageDraw.ImageDraw, h: Highlight, targets: Targets, pen: _Pen) -> list[Rect]:
+    """An arrow from its tile to its end, when both are in the picture; returns boxes along its shaft."""
+    tile = targets.tiles.get(h.tile) if h.tile is not None else None
+    end = targets.ends.get(h.end or "")
+    if tile is None or end is None:
+        return []
+    s = pen.scale
+    start, tip = _arrow_points(tile.rect, end, _ring_radius(end, s), scaled(3, s))
+    stroke = max(3, scaled(3.5, s))
+    marks.arrow(draw, start, tip, pen.theme.highlight, pen.theme.badge_bg, stroke, pen.halo)
+    return _along(start, tip, 4 * stroke)
+
+
+def _draw_mark(draw: ImageDraw.ImageDraw, h: Highlight, targets: Targets,
+               pen: _Pen) -> tuple[HighlightDescription, Rect | None, Sequence[Side]]:
+    """The dashed ring or frame of one highlight: its description, the area it marks (None when the picture
+    cannot show it) and the sides its label would rather sit on."""
+    if h.kind in ("end", "arrow"):
+        return _mark_end(draw, h, targets, pen)
+    if h.kind == "tile":
+        tile = targets.tiles.get(h.tile) if h.tile is not None else None
+        if tile is None:
+            return HighlightDescription(h.kind, h.label, h.tile, h.end, h.seat), None, _AROUND
+        s = pen.scale
+        gap = scaled(2, s) + (2 * scaled(2, s) + scaled(1, s) if tile.outlined else 0)
+        frame = tile.rect.grown(gap + pen.width)
+        unit = min(tile.rect.width, tile.rect.height) / 2
+        marks.dashed_frame(draw, frame, unit * 0.16 + gap + pen.width, pen.theme.highlight, pen.theme.badge_bg,
+                           pen.width, pen.dash, pen.halo)
+        sides: tuple[Side, ...] = _AROUND if tile.place != "line" else ("below", "above", "right", "left")
+        return HighlightDescription(h.kind, h.label, h.tile, h.end, tile.seat, None, tile.place), frame, sides
+    plate = targets.seats.get(h.seat) if h.seat is not None else None
+    if plate is None:
+        return HighlightDescription(h.kind, h.label, h.tile, h.end, h.seat), None, _AROUND
+    frame = plate.grown(scaled(3, pen.scale) + pen.width)
+    radius = min(frame.height / 2, scaled(8, pen.scale))
+    marks.dashed_frame(draw, frame, radius, pen.theme.highlight, pen.theme.badge_bg, pen.width, pen.dash, pen.halo)
+    return HighlightDescription(h.kind, h.label, h.tile, h.end, h.seat, None, "seat"), frame, \
+        ("right", "left", "below", "above")
+
+
+def _mark_end(draw: ImageDraw.ImageDraw, h: Highlight, targets: Targets,
+              pen: _Pen) -> tuple[HighlightDescription, Rect | None, Sequence[Side]]:
+    """The dashed ring on an open end (for an end, or the end an arrow points at)."""
+    end = targets.ends.get(h.end or "")
+    tile = targets.tiles.get(h.tile) if (h.kind == "arrow" and h.tile is not None) else None
+    number = end.number if end is not None else None
+    if end is None or (h.kind == "arrow" and tile is None):
+        return HighlightDescription(h.kind, h.label, h.tile, h.end, h.seat, number), None, _AROUND
+    radius = _ring_radius(end, pen.scale)
+    cx, cy = end.center
+    marks.dashed_ring(draw, cx, cy, radius, pen.theme.highlight, pen.theme.badge_bg, pen.width, pen.dash, pen.halo)
+    place = "end" if tile is None else tile.place
+    seat = None if tile is None else tile.seat
+    return (HighlightDescription(h.kind, h.label, h.tile, h.end, seat, number, place),
+            Rect.around(cx, cy, 2 * radius, 2 * radius), _AROUND)
+
+
+def _draw_tags(image: Image.Image, draw: ImageDraw.ImageDraw, tags: Sequence[tuple[str, Rect, Sequence[Side]]],
+               avoid: Sequence[Rect], shafts: Sequence[Rect], pen: _Pen, label_size: int) -> None:
+    """The label tags, each beside its mark where it hides the least, shortened to fit the picture."""
+    s = pen.scale
     size = max(8, round(label_size * 0.9))
     placed: list[Rect] = []
     margin = scaled(3, s)
+    canvas = Rect(0, 0, *image.size)
     inside = canvas.grown(-margin)
     max_width = max(size * 4, round(canvas.width * 0.5))
+    marked = [a for _, a, _ in tags] + list(shafts)
     for text, area, sides in tags:
         text = marks.shortened(text, size, max_width)
         w, ht = marks.tag_size(text, size)
         gap = marks.tail_length(ht) + scaled(1, s)
-        rect, side = _place_tag(area, w, ht, sides, gap, inside, targets.avoid, placed,
-                                [a for _, a, _ in tags] + shafts)
-        marks.tag(draw, image, rect, text, theme, size, area.center, side)
+        rect, side = _place_tag(area, w, ht, sides, gap, inside, avoid, placed, marked)
+        marks.tag(draw, image, rect, text, pen.theme, size, area.center, side)
         placed.append(rect)
-    return tuple(described)
 
 
 def _ring_radius(end: EndTarget, scale: float) -> float:

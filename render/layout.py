@@ -16,28 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal
+
+from engine import End, Placed, Tile
 
 from .geometry import Rect
 
-Side = Literal["left", "right"]
+Side = End
 Direction = tuple[int, int]
 
 RIGHT: Direction = (1, 0)
 LEFT: Direction = (-1, 0)
 DOWN: Direction = (0, 1)
 UP: Direction = (0, -1)
-
-
-class PlacedLike(Protocol):
-    """What the layout needs of an ``engine.Placed``: the tile and the numbers on its left and right half."""
-
-    @property
-    def tile(self) -> object: ...
-    @property
-    def left(self) -> int: ...
-    @property
-    def right(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -50,7 +41,7 @@ class TileSpot:
     """
 
     index: int
-    tile: object
+    tile: Tile
     first: int
     second: int
     vertical: bool
@@ -141,7 +132,7 @@ def _oriented(inner: int, outer: int, direction: Direction) -> tuple[int, int, b
 
 
 def _lay_arm(
-    items: Sequence[tuple[int, object, int, int, bool]],
+    items: Sequence[tuple[int, Tile, int, int, bool]],
     side: Literal["left", "right"],
     start: tuple[int, int],
     lead_double: bool,
@@ -159,7 +150,7 @@ def _lay_arm(
 
 
 def _try_arm(
-    items: Sequence[tuple[int, object, int, int, bool]],
+    items: Sequence[tuple[int, Tile, int, int, bool]],
     side: Literal["left", "right"],
     start: tuple[int, int],
     lead_double: bool,
@@ -231,7 +222,7 @@ def _try_arm(
 
 
 def _lay_at(
-    placed: Sequence[PlacedLike], lead_index: int, area: Rect, unit: int, cx: int
+    placed: Sequence[Placed], lead_index: int, area: Rect, unit: int, cx: int
 ) -> tuple[LineLayout, Rect]:
     half = unit // 2
     lead = placed[lead_index]
@@ -268,7 +259,7 @@ def _shift(layout: LineLayout, dy: int, fits: bool) -> LineLayout:
 
 
 def layout_line(
-    placed: Sequence[PlacedLike],
+    placed: Sequence[Placed],
     lead_index: int | None,
     area: Rect,
     unit: int,

@@ -87,6 +87,25 @@ def _rows(count: int, x0: int, x1: int, y_bottom: int, w: int, h: int, gap: int)
     return rects
 
 
+@dataclass(frozen=True)
+class _Sizes:
+    """The table's pixel sizes at one scale."""
+
+    margin: int
+    label: int  # font size of the nameplates
+    label_h: int  # height of a nameplate line
+    hand_unit: int
+    small_unit: int
+    line_unit: int
+    gap: int
+    small_gap: int
+
+    @classmethod
+    def at(cls, scale: float) -> _Sizes:
+        return cls(scaled(6, scale), scaled(13, scale), scaled(17, scale), even_unit(HAND_UNIT, scale),
+                   even_unit(SMALL_UNIT, scale), even_unit(LINE_UNIT, scale), scaled(6, scale), scaled(3, scale))
+
+
 def table_geometry(
     width: int,
     height: int,
@@ -99,90 +118,96 @@ def table_geometry(
     loose: Mapping[int, int],
 ) -> TableGeometry:
     """Lay out the seats around the table. ``loose`` maps a seat to how many loose tiles lie turned up near it."""
-    m = scaled(6, scale)
-    label = scaled(13, scale)
-    label_h = scaled(17, scale)
-    hu = even_unit(HAND_UNIT, scale)
-    su = even_unit(SMALL_UNIT, scale)
-    lu = even_unit(LINE_UNIT, scale)
-    gap = scaled(6, scale)
-    small_gap = scaled(3, scale)
-    lift = round(hu * 0.5)
-    side_w = 2 * su + 2 * m if players == 4 else m
-
-    # Stock pile (1-vs-1): top-right corner, a few backs stacked, the count beside them.
-    stock = None
-    top_x1 = width - m
-    if has_stock:
-        depth = scaled(2, scale) * 4
-        sw = 2 * su + scaled(22, scale)
-        stock = Rect(width - m - sw, m, width - m, m + su + depth + label_h)
-        top_x1 = stock.x0 - gap
-
+    z = _Sizes.at(scale)
+    lift = round(z.hand_unit * 0.5)
+    side_w = 2 * z.small_unit + 2 * z.margin if players == 4 else z.margin
+    stock = _stock_rect(width, z, scale) if has_stock else None
+    top_x1 = stock.x0 - z.gap if stock is not None else width - z.margin
     seats: list[SeatGeometry] = []
-    top_band = m + label_h + small_gap + 2 * su + m
+    top_band = z.margin + z.label_h + z.small_gap + 2 * z.small_unit + z.margin
     bottom_top = height
     for seat in range(players):
         role, place = role_and_place(seat, viewer, players)
-        n = hand_sizes[seat]
         if place == "bottom":
-            rects = _rows(n, m, width - m, height - m - label_h, hu, 2 * hu, gap)
-            top = min((r.y0 for r in rects), default=height - m - label_h - 2 * hu) - lift - m
-            bottom_top = top
-            seats.append(SeatGeometry(seat, role, place, hu, True, tuple(rects),
-                                      (width // 2, height - m - scaled(3, scale)), "ms",
-                                      Rect(0, top, width, height)))
+            seats.append(_bottom_seat(seat, role, hand_sizes[seat], width, height, z, lift, scale))
+            bottom_top = seats[-1].area.y0
         elif place == "top":
-            y = m + label_h + small_gap
-            x0 = side_w if players == 4 else m
-            if seat in face_up:
-                rects = _rows(n, x0, top_x1, y + 2 * su, su, 2 * su, small_gap)
-                top_band = max(top_band, max((r.y1 for r in rects), default=y) + m)
-            else:
-                rects = _row(n, x0, top_x1, y, su, 2 * su, small_gap, True)
-            cx = (x0 + top_x1) // 2
-            seats.append(SeatGeometry(seat, role, place, su, True, tuple(rects), (cx, m + label), "ms",
-                                      Rect(x0, 0, top_x1, top_band)))
+            x0 = side_w if players == 4 else z.margin
+            seats.append(_top_seat(seat, role, hand_sizes[seat], x0, top_x1, seat in face_up, z))
+            top_band = max(top_band, seats[-1].area.y1)
         else:
-            seats.append(SeatGeometry(seat, role, place, su, False, (), (0, 0), "ls", Rect(0, 0, 0, 0)))
-
-    # Side seats (partnership): a column of lying tiles each side, between the top band and the bottom band.
-    for i, s in enumerate(seats):
-        if s.place not in ("left", "right"):
-            continue
-        n = hand_sizes[s.seat]
-        x = m if s.place == "left" else width - m - 2 * su
-        y0, y1 = top_band, bottom_top
-        pitch = su + small_gap
-        if n * pitch - small_gap > y1 - y0 and s.seat not in face_up:
-            pitch = max(2, (y1 - y0 - su) // max(1, n - 1))
-        total = (n - 1) * pitch + su if n else 0
-        start = y0 + (y1 - y0 - total) // 2
-        rects = tuple(Rect(x, start + k * pitch, x + 2 * su, start + k * pitch + su) for k in range(n))
-        plate = (m, m + label) if s.place == "left" else (width - m, m + label)
-        anchor = "ls" if s.place == "left" else "rs"
-        seats[i] = SeatGeometry(s.seat, s.role, s.place, su, False, rects, plate, anchor,
-                                Rect(x - m, y0, x + 2 * su + m, y1))
-
+            seats.append(SeatGeometry(seat, role, place, z.small_unit, False, (), (0, 0), "ls", Rect(0, 0, 0, 0)))
+    seats = [_side_seat(s, hand_sizes[s.seat], width, top_band, bottom_top, s.seat in face_up, z)
+             if s.place in ("left", "right") else s for s in seats]
     line_area = Rect(side_w, top_band, width - side_w, bottom_top)
     loose_rects: dict[int, tuple[Rect, ...]] = {}
     for seat, count in loose.items():
-        if not count:
-            continue
-        _, place = role_and_place(seat, viewer, players)
-        a = line_area
-        if place in ("bottom", "top"):
-            y = a.y1 - gap - 2 * lu if place == "bottom" else a.y0 + gap
-            rects = _row(count, a.x0, a.x1, y, lu, 2 * lu, gap, False)
-            if place == "bottom":
-                line_area = Rect(a.x0, a.y0, a.x1, y - gap)
-            else:
-                line_area = Rect(a.x0, y + 2 * lu + gap, a.x1, a.y1)
-        else:
-            x = a.x0 + gap if place == "left" else a.x1 - gap - 2 * lu
-            column = _row(count, a.y0, a.y1, x, lu, 2 * lu, gap, False)  # computed across, then turned
-            rects = [Rect(r.y0, r.x0, r.y1, r.x1) for r in column]  # lying tiles, stacked down the side
-            left_x, right_x = (x + 2 * lu + gap, a.x1) if place == "left" else (a.x0, x - gap)
-            line_area = Rect(left_x, a.y0, right_x, a.y1)
-        loose_rects[seat] = tuple(rects)
-    return TableGeometry(width, height, scale, tuple(seats), line_area, lu, stock, loose_rects, lu, label, lift)
+        if count:
+            _, place = role_and_place(seat, viewer, players)
+            loose_rects[seat], line_area = _loose_beside(place, count, line_area, z)
+    return TableGeometry(width, height, scale, tuple(seats), line_area, z.line_unit, stock, loose_rects, z.line_unit,
+                         z.label, lift)
+
+
+def _stock_rect(width: int, z: _Sizes, scale: float) -> Rect:
+    """Stock pile (1-vs-1): top-right corner, a few backs stacked, the count beside them."""
+    depth = scaled(2, scale) * 4
+    sw = 2 * z.small_unit + scaled(22, scale)
+    return Rect(width - z.margin - sw, z.margin, width - z.margin, z.margin + z.small_unit + depth + z.label_h)
+
+
+def _bottom_seat(seat: int, role: Role, count: int, width: int, height: int, z: _Sizes, lift: int,
+                 scale: float) -> SeatGeometry:
+    """The viewer's hand: standing tiles along the bottom, wrapped onto rows, the nameplate under them."""
+    m, hu = z.margin, z.hand_unit
+    rects = _rows(count, m, width - m, height - m - z.label_h, hu, 2 * hu, z.gap)
+    top = min((r.y0 for r in rects), default=height - m - z.label_h - 2 * hu) - lift - m
+    return SeatGeometry(seat, role, "bottom", hu, True, tuple(rects), (width // 2, height - m - scaled(3, scale)),
+                        "ms", Rect(0, top, width, height))
+
+
+def _top_seat(seat: int, role: Role, count: int, x0: int, x1: int, face_up: bool, z: _Sizes) -> SeatGeometry:
+    """The seat opposite: its nameplate at the top, its tiles under it (squeezed face down, wrapped face up);
+    its ``area`` reaches down to where the line may start."""
+    m, su = z.margin, z.small_unit
+    y = m + z.label_h + z.small_gap
+    band = m + z.label_h + z.small_gap + 2 * su + m
+    if face_up:
+        rects = _rows(count, x0, x1, y + 2 * su, su, 2 * su, z.small_gap)
+        band = max(band, max((r.y1 for r in rects), default=y) + m)
+    else:
+        rects = _row(count, x0, x1, y, su, 2 * su, z.small_gap, True)
+    return SeatGeometry(seat, role, "top", su, True, tuple(rects), ((x0 + x1) // 2, m + z.label), "ms",
+                        Rect(x0, 0, x1, band))
+
+
+def _side_seat(s: SeatGeometry, count: int, width: int, y0: int, y1: int, face_up: bool, z: _Sizes) -> SeatGeometry:
+    """A side seat (partnership): a column of lying tiles between the top band and the bottom band."""
+    m, su = z.margin, z.small_unit
+    x = m if s.place == "left" else width - m - 2 * su
+    pitch = su + z.small_gap
+    if count * pitch - z.small_gap > y1 - y0 and not face_up:
+        pitch = max(2, (y1 - y0 - su) // max(1, count - 1))
+    total = (count - 1) * pitch + su if count else 0
+    start = y0 + (y1 - y0 - total) // 2
+    rects = tuple(Rect(x, start + k * pitch, x + 2 * su, start + k * pitch + su) for k in range(count))
+    plate = (m, m + z.label) if s.place == "left" else (width - m, m + z.label)
+    anchor = "ls" if s.place == "left" else "rs"
+    return SeatGeometry(s.seat, s.role, s.place, su, False, rects, plate, anchor, Rect(x - m, y0, x + 2 * su + m, y1))
+
+
+def _loose_beside(place: Place, count: int, a: Rect, z: _Sizes) -> tuple[tuple[Rect, ...], Rect]:
+    """Loose tiles turned up at the edge of the line area on ``place``'s side; returns them and the line area
+    that is left."""
+    lu, gap = z.line_unit, z.gap
+    if place in ("bottom", "top"):
+        y = a.y1 - gap - 2 * lu if place == "bottom" else a.y0 + gap
+        rects = _row(count, a.x0, a.x1, y, lu, 2 * lu, gap, False)
+        if place == "bottom":
+            return tuple(rects), Rect(a.x0, a.y0, a.x1, y - gap)
+        return tuple(rects), Rect(a.x0, y + 2 * lu + gap, a.x1, a.y1)
+    x = a.x0 + gap if place == "left" else a.x1 - gap - 2 * lu
+    column = _row(count, a.y0, a.y1, x, lu, 2 * lu, gap, False)  # computed across, then turned
+    rects = [Rect(r.y0, r.x0, r.y1, r.x1) for r in column]  # lying tiles, stacked down the side
+    left_x, right_x = (x + 2 * lu + gap, a.x1) if place == "left" else (a.x0, x - gap)
+    return tuple(rects), Rect(left_x, a.y0, right_x, a.y1)

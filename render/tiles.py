@@ -44,11 +44,6 @@ class Sprite:
         canvas.paste(self.image, (x - self.pad, y - self.pad), self.image)
 
 
-def tile_size(unit: int, vertical: bool) -> tuple[int, int]:
-    """Width and height of a tile in pixels."""
-    return (unit, 2 * unit) if vertical else (2 * unit, unit)
-
-
 def _radius(unit: int) -> float:
     return unit * 0.16
 
@@ -151,9 +146,3 @@ def tile_sprite(
         image = image.transpose(Image.Transpose.ROTATE_90)
     return _with_shadow(image, unit, theme)
 
-
-def clear_cache() -> None:
-    """Forget every cached sprite (the benchmark uses it to time a cold start)."""
-    tile_sprite.cache_clear()
-    _face.cache_clear()
-    _back.cache_clear()

@@ -9,9 +9,9 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from app.player import answer_key
-from app.state import KEY, Session
-from app.table import IMAGE_KEY
+from app.picture import IMAGE_KEY, tap_value
+from app.state import KEY, Visit
+from app.widgets import answer_key
 from engine import Draw, Pass, Play, parse_move
 from lessons import LessonRunner, load_library
 from render import HandTile, OpenEnd, Region
@@ -34,14 +34,19 @@ def open_app(**params: str) -> AppTest:
     return at
 
 
-def visit(at: AppTest) -> Session:
-    """The app's session object."""
+def visit(at: AppTest) -> Visit:
+    """The app's visit object."""
     return at.session_state[KEY]
 
 
 def runner(at: AppTest, lesson_id: str) -> LessonRunner:
     """The app's runner for a lesson."""
-    return visit(at).runners[lesson_id]
+    return visit(at).place.runners[lesson_id]
+
+
+def current(at: AppTest) -> LessonRunner:
+    """The runner of the lesson on screen."""
+    return runner(at, visit(at).place.last_lesson)
 
 
 def click(at: AppTest, key: str) -> AppTest:
@@ -60,7 +65,7 @@ def play_by_buttons(at: AppTest, move_text: str) -> None:
     """One move through the button twins: tile then end, or Draw, or Pass."""
     move = parse_move(move_text)
     if isinstance(move, Play):
-        if visit(at).runners[visit(at).last_lesson].state.selected != move.tile:  # a tap on a lifted tile cancels
+        if current(at).selected != move.tile:  # a tap on a lifted tile cancels
             click(at, f"tile_{move.tile}")
         click(at, "end_lead" if move.end is None else f"end_{move.end}")
     elif isinstance(move, Draw):
@@ -75,7 +80,7 @@ _stamp = [0]
 def tap(at: AppTest, region: Region | None, point: tuple[float, float] | None = None, shrink: float = 0.5) -> None:
     """Tap the picture the way the browser component reports it: at a region's centre (or ``point``), in a
     picture displayed at ``shrink`` times its own size."""
-    shown = visit(at).click_map
+    shown = visit(at).taps.click_map
     assert shown is not None
     click_map = shown[2]
     if point is None:
@@ -83,10 +88,8 @@ def tap(at: AppTest, region: Region | None, point: tuple[float, float] | None = 
         assert rect is not None, region
         point = rect.center
     _stamp[0] += 1
-    at.session_state[IMAGE_KEY] = {
-        "x": point[0] * shrink, "y": point[1] * shrink,
-        "width": click_map.width * shrink, "height": click_map.height * shrink, "unix_time": 1_000 + _stamp[0],
-    }
+    at.session_state[IMAGE_KEY] = tap_value(point[0] * shrink, point[1] * shrink, click_map.width * shrink,
+                                            click_map.height * shrink, 1_000 + _stamp[0])
     at.run()
     assert not at.exception, at.exception
 
@@ -95,8 +98,8 @@ def play_by_picture(at: AppTest, move_text: str) -> None:
     """One move by tapping the picture: the tile, then its end."""
     move = parse_move(move_text)
     assert isinstance(move, Play)
-    if visit(at).runners[visit(at).last_lesson].state.selected != move.tile:
-        tap(at, HandTile("hand", visit(at).runners[visit(at).last_lesson].step.viewer, move.tile))
+    if current(at).selected != move.tile:
+        tap(at, HandTile("hand", current(at).step.viewer, move.tile))
     tap(at, OpenEnd("lead", None) if move.end is None else OpenEnd("end", move.end))
 
 
@@ -104,7 +107,7 @@ def answer(at: AppTest, lesson_id: str, value: Any) -> None:
     """Answer the current question step with the option whose value is ``value``."""
     run = runner(at, lesson_id)
     index = [option.value for option in run.step.options].index(value)
-    at.radio(key=answer_key(lesson_id, run.number, visit(at).generation)).set_value(index).run()
+    at.radio(key=answer_key(lesson_id, run.number, visit(at).taps.generation)).set_value(index).run()
     assert not at.exception, at.exception
 
 

@@ -9,9 +9,9 @@ from tests.app_support import LIBRARY, click, open_app, play_by_buttons, runner,
 
 def test_a_link_opens_classroom_mode_at_a_step_with_a_large_table() -> None:
     at = open_app(lesson="pegar", step="2", lang="pap", classroom="1")
-    assert visit(at).classroom
+    assert visit(at).settings.classroom
     assert runner(at, "pegar").number == 2
-    click_map = visit(at).click_map[2]
+    click_map = visit(at).taps.click_map[2]
     assert click_map.width == PROJECTOR_SIZE[0] * CLASSROOM_SCALE >= 2 * 400
     shortcuts = {button.key: button.proto.shortcut.upper() for button in at.button}
     assert {shortcuts[k] for k in ("next", "back", "reveal", "reset", "hint")} == {"N", "B", "A", "X", "H"}
@@ -19,12 +19,12 @@ def test_a_link_opens_classroom_mode_at_a_step_with_a_large_table() -> None:
 
 def test_the_toggle_switches_classroom_mode_and_back() -> None:
     at = open_app(lesson="pegar", lang="en")
-    assert visit(at).click_map[2].width == 400 * PHONE_SCALE
+    assert visit(at).taps.click_map[2].width == 400 * PHONE_SCALE
     at.sidebar.toggle(key="classroom_pick").set_value(True).run()
-    assert visit(at).classroom and visit(at).click_map[2].width == PROJECTOR_SIZE[0] * CLASSROOM_SCALE
+    assert visit(at).settings.classroom and visit(at).taps.click_map[2].width == PROJECTOR_SIZE[0] * CLASSROOM_SCALE
     assert "1" in str(at.query_params["classroom"])
     at.sidebar.toggle(key="classroom_pick").set_value(False).run()
-    assert not visit(at).classroom
+    assert not visit(at).settings.classroom
 
 
 def test_teacher_moves_freely_reveals_and_resets() -> None:
@@ -48,5 +48,5 @@ def test_all_hands_face_up_on_request() -> None:
     at = open_app(lesson="pegar", step="2", lang="en", classroom="1")
     assert not any("Your opponent shows" in text for text in texts(at, "markdown"))
     click(at, "face_up")
-    assert visit(at).face_up
+    assert visit(at).settings.face_up
     assert any("Your opponent shows: 0-0, 3-1, 6-6" in text for text in texts(at, "markdown"))

@@ -66,7 +66,7 @@ def test_language_switch_keeps_progress() -> None:
     assert run.number == 3 and run.states[2].done
     at.sidebar.selectbox(key="lang_pick").set_value("pap").run()
     assert not at.exception
-    assert visit(at).lang == "pap"
+    assert visit(at).settings.lang == "pap"
     assert runner(at, "pegar") is run and run.number == 3 and run.states[2].done
     assert at.query_params["step"] == ["3"] or at.query_params["step"] == "3"
     ask = LIBRARY.texts.get("pap", "ask_new_end", "pegar")
@@ -75,7 +75,7 @@ def test_language_switch_keeps_progress() -> None:
     assert LIBRARY.texts.get("pap", "player.step").format(number=2, count=5) in [p.text for p in at.get("progress")]
     click(at, "next")
     at.sidebar.selectbox(key="lang_pick").set_value("es").run()
-    assert visit(at).lang == "es" and runner(at, "pegar").number == 3
+    assert visit(at).settings.lang == "es" and runner(at, "pegar").number == 3
 
 
 def test_hint_then_retry() -> None:
@@ -98,5 +98,5 @@ def test_language_follows_the_browser_locale() -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.context["locale"] = "es-ES"
     at.run()
-    assert visit(at).lang == "es"
+    assert visit(at).settings.lang == "es"
     assert LIBRARY.texts.get("es", "home.welcome") in [t.value for t in at.title]

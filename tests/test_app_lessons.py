@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.player import stars_text
+from app.widgets import stars_text
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, runner, solve_step, texts, visit
 
 LESSONS = [lesson.id for lesson in LIBRARY.lessons]
@@ -12,7 +12,7 @@ LESSONS = [lesson.id for lesson in LIBRARY.lessons]
 
 def complete(lesson_id: str, lang: str, by_picture: bool = False) -> None:
     at = open_app(lesson=lesson_id, lang=lang)
-    assert visit(at).lang == lang
+    assert visit(at).settings.lang == lang
     count = len(LIBRARY.lesson(lesson_id).steps)
     for number in range(1, count + 1):
         run = runner(at, lesson_id)
@@ -26,7 +26,7 @@ def complete(lesson_id: str, lang: str, by_picture: bool = False) -> None:
             click(at, "next")
     done = LIBRARY.texts.get(lang, "lesson.done")
     assert any(done in text and stars_text(3) in text for text in texts(at, "success"))
-    assert visit(at).store.load(visit(at).learner).lesson(lesson_id).stars == 3
+    assert visit(at).account.store.load(visit(at).account.learner).lesson(lesson_id).stars == 3
     click(at, "all_lessons")
     assert any(stars_text(3) in text for text in texts(at, "markdown"))
 

@@ -24,7 +24,7 @@ def test_drawn_marks_are_in_the_words_of_the_picture_and_button_marks_stand_alon
     assert stock not in caption
     assert _said(at, f"{fits}: 4-1") == 1  # not repeated as a line of its own
     assert _said(at, stock) == 1  # the Draw button's mark, said once beside the buttons
-    shown = visit(at).click_map
+    shown = visit(at).taps.click_map
     assert shown is not None and shown[:2] == ("pila", 1)
 
 

@@ -3,7 +3,8 @@ by its code is the very same question; a bad code falls back; answers are stored
 
 from __future__ import annotations
 
-from app.practice_page import SET_SIZE, answer_key
+from app.drills import SET_SIZE
+from app.practice_page import answer_key
 from practice import Question, question_from_code, skills_of_lesson
 from tests.app_support import LIBRARY, click, open_app, texts, visit
 
@@ -25,7 +26,7 @@ def pick(question: Question, right: bool) -> frozenset[int]:
 
 def answer(at, question: Question, chosen: frozenset[int]) -> None:
     """Answer the question on screen through its widget (a radio, or pills and Check)."""
-    key = answer_key(visit(at).drill)
+    key = answer_key(visit(at).place.drill)
     if question.multiple:
         at.button_group(key=key).set_value(sorted(chosen)).run()
         click(at, "practice_check")
@@ -46,7 +47,7 @@ def test_a_full_set_with_right_and_wrong_answers_feedback_and_summary() -> None:
     click(at, "practice_start")
     wrong_codes = []
     for number in range(1, SET_SIZE + 1):
-        drill = visit(at).drill
+        drill = visit(at).place.drill
         question = drill.current
         right = number % 3 != 0
         answer(at, question, pick(question, right))
@@ -63,33 +64,33 @@ def test_a_full_set_with_right_and_wrong_answers_feedback_and_summary() -> None:
         assert any(f"step={question.step}" in link and "lang=en" in link for link in page_links(at))
         assert any(question.code in text for text in texts(at, "code"))
         click(at, "practice_next")
-    run = visit(at).drill.run
+    run = visit(at).place.drill.run
     assert run.done and run.score == SET_SIZE - len(wrong_codes)
     markdown = " ".join(texts(at, "markdown"))
     assert f"{run.score} of {SET_SIZE} right" in markdown
     assert f"Best streak: {run.best_streak} in a row" in markdown
     assert all(f"`{code}`" in markdown for code in wrong_codes)
     assert len(page_links(at)) >= len(wrong_codes)
-    stored = visit(at).store.load(visit(at).learner).answers
+    stored = visit(at).account.store.load(visit(at).account.learner).answers
     assert [(a.code, a.correct) for a in stored] == [(r.code, r.correct) for r in run.results]
     click(at, "practice_again")
-    assert visit(at).drill.run is not run and visit(at).drill.current is not None
+    assert visit(at).place.drill.run is not run and visit(at).place.drill.current is not None
 
 
 def test_a_question_opened_by_its_code_is_that_very_question_for_anyone() -> None:
     code = "lacks-4821"
     expected = question_from_code(code)
     at = open_app(lesson="practice", code=code, lang="pap")
-    shown = visit(at).drill.current
+    shown = visit(at).place.drill.current
     assert shown.code == code
     texts_ = LIBRARY.texts
     assert any(texts_.render(expected.prompt, "pap") in text for text in texts(at, "markdown"))
-    radio = at.radio(key=answer_key(visit(at).drill))
+    radio = at.radio(key=answer_key(visit(at).place.drill))
     assert radio.options == [texts_.render(option.label, "pap") for option in expected.options]
     assert any(f"/practice?code={code}&lang=pap" in text for text in texts(at, "code"))
     assert "code" in at.query_params  # the URL keeps the question, so a reload shows it again
     answer(at, shown, expected.correct)
-    assert visit(at).drill.shown.correct
+    assert visit(at).place.drill.shown.correct
 
 
 def test_a_multiple_answer_question_by_its_code() -> None:
@@ -98,9 +99,9 @@ def test_a_multiple_answer_question_by_its_code() -> None:
     assert question.multiple
     at = open_app(lesson="practice", code=code, lang="es")
     click(at, "practice_check")  # nothing picked yet: told to pick, nothing recorded
-    assert visit(at).drill.shown is None
+    assert visit(at).place.drill.shown is None
     answer(at, question, pick(question, right=False))
-    assert not visit(at).drill.shown.correct
+    assert not visit(at).place.drill.shown.correct
     assert texts(at, "error")
 
 
@@ -108,16 +109,16 @@ def test_a_bad_code_falls_back_politely() -> None:
     for bad in ("nonsense-1", "lacks-12345678", "lacks"):
         at = open_app(lesson="practice", code=bad, lang="en")
         assert LIBRARY.texts.get("en", "practice.bad_code") in texts(at, "warning")
-        assert visit(at).drill is None
+        assert visit(at).place.drill is None
         assert at.button(key="practice_start")
     at.text_input(key="practice_code_input").set_value("where-42")
     click(at, "practice_open")
-    assert visit(at).drill.current.code == "where-42"
+    assert visit(at).place.drill.current.code == "where-42"
 
 
 def test_classroom_mode_shows_the_practice_picture_large() -> None:
     at = open_app(lesson="practice", code="capicu-7", lang="en", classroom="1")
-    assert visit(at).classroom and at.image
+    assert visit(at).settings.classroom and at.image
     assert any(button.key == "practice_stop" for button in at.button)
 
 
@@ -127,7 +128,7 @@ def test_mastery_shows_on_the_lesson_map_and_practise_starts_the_lesson_skills()
     assert any(level in text and LIBRARY.texts.get("en", "practice.mastery.new") in text
                for text in texts(at, "markdown"))
     click(at, "practise_pegar")
-    drill = visit(at).drill
+    drill = visit(at).place.drill
     assert drill.skills == tuple(skill.id for skill in skills_of_lesson("pegar")) and "fits" in drill.skills
     assert drill.current.skill in drill.skills
     question = drill.current

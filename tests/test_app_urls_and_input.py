@@ -22,7 +22,7 @@ def param(at, key: str) -> str:
 def test_deep_link_opens_lesson_step_and_language() -> None:
     at = open_app(lesson="tranque", step="3", lang="pap")
     assert runner(at, "tranque").number == 3
-    assert visit(at).lang == "pap"
+    assert visit(at).settings.lang == "pap"
     assert (param(at, "step"), param(at, "lang")) == ("3", "pap")
 
 
@@ -32,7 +32,7 @@ def test_url_follows_the_learner_and_a_reload_reopens_the_same_place() -> None:
     assert param(at, "step") == "2"
     # a reload is a new session with the same URL
     again = open_app(lesson="pegar", step=param(at, "step"), lang=param(at, "lang"))
-    assert runner(again, "pegar").number == 2 and visit(again).lang == "es"
+    assert runner(again, "pegar").number == 2 and visit(again).settings.lang == "es"
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,7 @@ def test_bad_urls_fall_back_with_a_notice(params: dict[str, str], notice: str) -
     assert not at.exception
     start = LIBRARY.texts.get("en", notice).split("{")[0][:12]
     assert any(start in text for text in texts(at, "warning")), texts(at, "warning")
-    assert visit(at).lang in ("pap", "es", "en")
+    assert visit(at).settings.lang in ("pap", "es", "en")
 
 
 def test_taps_on_empty_felt_and_opponent_tiles_explain_and_change_nothing() -> None:
@@ -98,8 +98,10 @@ def test_a_broken_lesson_file_shows_a_message_and_the_others_work(tmp_path: Path
     monkeypatch.setenv(LESSONS_ENV, str(root))
     at = open_app(lang="en")
     assert any(LIBRARY.texts.get("en", "home.broken") in text for text in texts(at, "markdown"))
-    at = open_app(lesson="dobles", lang="en")
-    assert LIBRARY.texts.get("en", "notice.broken_lesson") in texts(at, "warning")
+    for lang in ("pap", "es", "en"):
+        at = open_app(lesson="dobles", lang=lang)
+        assert LIBRARY.texts.get(lang, "notice.broken_lesson") in texts(at, "warning")
+        assert [expander.label for expander in at.expander] == [LIBRARY.texts.get(lang, "page.details")]
     at = open_app(lesson="pegar", lang="en")
     click(at, "next")
     assert runner(at, "pegar").number == 2
@@ -107,7 +109,7 @@ def test_a_broken_lesson_file_shows_a_message_and_the_others_work(tmp_path: Path
 
 def test_home_continues_where_the_learner_left_off() -> None:
     at = open_app(lesson="kaba", step="2", lang="en")
-    click(at, "home")
+    click(at, "all_lessons")
     assert at.button(key="continue").label.startswith("Continue where I left off")
     click(at, "continue")
-    assert visit(at).last_lesson == "kaba" and runner(at, "kaba").number == 2
+    assert visit(at).place.last_lesson == "kaba" and runner(at, "kaba").number == 2

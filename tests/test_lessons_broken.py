@@ -1,5 +1,5 @@
-"""Broken lesson files fail clearly: each error names the file, the lesson, the step and the field,
-and one broken lesson never takes the others down."""
+"""Broken lesson files fail clearly: each error names the file to edit (the texts file of the language that lacks a
+text), the line, the lesson, the step and the field — and one broken lesson never takes the others down."""
 
 from __future__ import annotations
 
@@ -11,19 +11,25 @@ import pytest
 from lessons import LESSONS_DIR, LessonError, load_library
 
 FIXTURES = Path(__file__).parent / "fixtures" / "broken_lessons"
+DATA = "lessons/data/broken.toml"
 
-# case → (file, step, field, words the message must contain)
-EXPECTED: dict[str, tuple[str, int | None, str | None, str]] = {
-    "missing_key": ("lessons/data/broken.toml", 1, "solution", "missing key 'solution'"),
-    "unknown_check": ("lessons/data/broken.toml", 1, "goal.playd", "unknown check 'playd'"),
-    "engine_rejects_position": ("lessons/data/broken.toml", 1, "positions.table", "the engine rejects this position"),
-    "illegal_reply": ("lessons/data/broken.toml", 1, "replies[0]", "after the accepted moves ['plays 6-2 left']"),
-    "solution_misses_goal": ("lessons/data/broken.toml", 1, "solution", "does not satisfy the goal"),
-    "unknown_text_key": ("lessons/data/broken.toml", 2, "text", "unknown text key 'ask_which'"),
-    "missing_text": ("lessons/data/broken.toml", 2, "text", "text 'ask' missing in pap"),
-    "wrong_feedback_mismatch": ("lessons/data/broken.toml", 1, "wrong[0].feedback", "'illegal.no-match'"),
-    "literal_answer": ("lessons/data/broken.toml", 2, "distractors", "equals the engine's answer"),
-    "bad_toml": ("lessons/data/broken.toml", None, None, "not valid TOML"),
+# case → (file, line, step, field, words the message must contain)
+EXPECTED: dict[str, tuple[str, int | None, int | None, str | None, str]] = {
+    "missing_key": (DATA, 11, 1, "solution", "missing key 'solution'"),
+    "unknown_check": (DATA, 15, 1, "goal.playd", "unknown check 'playd'"),
+    "engine_rejects_position": (DATA, 6, 1, "positions.table", "the engine rejects this position"),
+    "illegal_reply": (DATA, 17, 1, "replies[0]", "after the accepted moves ['plays 6-2 left']"),
+    "solution_misses_goal": (DATA, 16, 1, "solution",
+                             "does not satisfy the goal: goal.played wants a play of the 5-1; the moves were plays "
+                             "6-2 left"),
+    "goal_part_misses": (DATA, 16, 1, "solution",
+                         "goal.all[1].ends wants the ends to show 4 and 2; they show 2 and 1"),
+    "unknown_text_key": (DATA, 22, 2, "text", "unknown text key 'ask_which'"),
+    "missing_text": ("lessons/texts/pap/broken.toml", None, 2, "ask", "text 'ask' missing in pap"),
+    "missing_spanish_text": ("lessons/texts/es/broken.toml", None, 2, "wrong_ask", "text 'wrong_ask' missing in es"),
+    "wrong_feedback_mismatch": (DATA, 18, 1, "wrong[0].feedback", "'illegal.no-match'"),
+    "literal_answer": (DATA, 25, 2, "distractors", "equals the engine's answer"),
+    "bad_toml": (DATA, 2, None, None, "not valid TOML: Invalid value — the line reads: 'order = = 99'"),
 }
 
 
@@ -49,18 +55,23 @@ def test_the_unbroken_fixture_loads(tmp_path: Path) -> None:
     assert [lesson.id for lesson in library.lessons] == ["pegar", "broken"]
 
 
+def test_every_fixture_case_is_expected() -> None:
+    cases = {path.name for path in FIXTURES.iterdir() if path.is_dir() and not path.name.startswith("_")}
+    assert cases - {"ok"} == set(EXPECTED)
+
+
 @pytest.mark.parametrize("case", sorted(EXPECTED))
 def test_broken_lesson_gives_the_promised_error(tmp_path: Path, case: str) -> None:
-    file, step, field, words = EXPECTED[case]
+    file, line, step, field, words = EXPECTED[case]
     library = load_library(_tree(tmp_path, case))
     assert [lesson.id for lesson in library.lessons] == ["pegar"]  # the others still load
     assert library.errors and all(error.lesson == "broken" for error in library.errors)
     matching = [e for e in library.errors if words in e.message]
     assert matching, [str(e) for e in library.errors]
     error: LessonError = matching[0]
-    assert (error.file, error.lesson, error.step, error.field) == (file, "broken", step, field)
+    assert (error.file, error.line, error.lesson, error.step, error.field) == (file, line, "broken", step, field)
     text = str(error)
-    assert text.startswith(file) and "lesson 'broken'" in text
+    assert text.startswith(file if line is None else f"{file}:{line},") and "lesson 'broken'" in text
     if step is not None:
         assert f"step {step}" in text and f"field {field!r}" in text
 
@@ -70,15 +81,20 @@ def test_a_lesson_missing_its_text_file_is_left_out(tmp_path: Path) -> None:
     (root / "texts" / "es" / "broken.toml").unlink()
     library = load_library(root)
     assert [lesson.id for lesson in library.lessons] == ["pegar"]
-    assert any("text file missing for language 'es'" in str(e) for e in library.errors)
+    messages = [str(e) for e in library.errors]
+    assert "lessons/texts/es/broken.toml, lesson 'broken': text file missing for language 'es'" in messages
 
 
-def test_an_unused_text_key_is_reported(tmp_path: Path) -> None:
+def test_an_unused_text_key_is_reported_at_its_line(tmp_path: Path) -> None:
     root = _tree(tmp_path, "ok")
-    with (root / "texts" / "en" / "broken.toml").open("a") as handle:
-        handle.write('typo_key = "never used"\n')
+    text = root / "texts" / "en" / "broken.toml"
+    lines = text.read_text(encoding="utf-8").splitlines()
+    text.write_text("\n".join([*lines, 'typo_key = "never used"']) + "\n", encoding="utf-8")
     library = load_library(root)
-    assert any("unknown text key 'typo_key'" in str(e) for e in library.errors)
+    messages = [str(e) for e in library.errors]
+    expected = (f"lessons/texts/en/broken.toml:{len(lines) + 1}, lesson 'broken', field 'typo_key': "
+                "unknown text key 'typo_key': the lesson never uses it")
+    assert expected in messages
 
 
 def test_a_missing_ui_text_is_reported(tmp_path: Path) -> None:
@@ -88,3 +104,14 @@ def test_a_missing_ui_text_is_reported(tmp_path: Path) -> None:
     library = load_library(root)
     messages = [str(e) for e in library.errors]
     assert "lessons/texts/es/ui.toml, field 'illegal.no-match': text missing: 'illegal.no-match'" in messages
+
+
+def test_a_placeholder_mismatch_names_the_language_file_and_line(tmp_path: Path) -> None:
+    root = _tree(tmp_path, "ok")
+    text = root / "texts" / "es" / "broken.toml"
+    source = text.read_text(encoding="utf-8")
+    text.write_text(source.replace('task = "', 'task = "{tile} '), encoding="utf-8")
+    line = next(i for i, row in enumerate(source.splitlines(), start=1) if row.startswith("task"))
+    library = load_library(root)
+    assert any(e.file == "lessons/texts/es/broken.toml" and e.line == line and e.field == "task"
+               and "uses ['tile']" in e.message for e in library.errors), [str(e) for e in library.errors]

@@ -2,36 +2,31 @@
 
 from __future__ import annotations
 
-from lessons import LESSONS_DIR, check_coverage, load_coverage, load_library
-from lessons.coverage import SECTIONS, Coverage, Fact
-
-LESSON_IDS = ("pila", "pegar", "dobles", "pasa", "salida", "kaba", "konta", "tranque", "capicu", "partida")
-COVERAGE = load_coverage()
-LIBRARY = load_library()
+from lessons import Coverage, Library, check_coverage
+from lessons.coverage import SECTIONS, Fact
 
 
-def test_every_section_and_house_rule_is_split_into_facts() -> None:
-    sections = {fact.section for fact in COVERAGE.facts}
+def test_every_section_and_house_rule_is_split_into_facts(lesson_coverage: Coverage) -> None:
+    sections = {fact.section for fact in lesson_coverage.facts}
     assert set(SECTIONS) <= sections
-    assert len({fact.id for fact in COVERAGE.facts}) == len(COVERAGE.facts)
+    assert len({fact.id for fact in lesson_coverage.facts}) == len(lesson_coverage.facts)
 
 
-def test_mapped_steps_exist_and_are_interactive() -> None:
-    problems = [str(p) for p in check_coverage(COVERAGE, LIBRARY) if p.kind != "no-step"]
+def test_mapped_steps_exist_and_are_interactive(lesson_coverage: Coverage, library: Library) -> None:
+    problems = [str(p) for p in check_coverage(lesson_coverage, library) if p.kind != "no-step"]
     assert problems == []
 
 
-def test_all_ten_lessons_exist() -> None:
-    assert all((LESSONS_DIR / "data" / f"{lesson_id}.toml").exists() for lesson_id in LESSON_IDS)
-    assert [lesson.id for lesson in LIBRARY.lessons] == list(LESSON_IDS)
+def test_every_lesson_file_loaded_so_every_mapped_lesson_exists(library: Library) -> None:
+    assert sorted(library.lesson_files) == sorted(lesson.id for lesson in library.lessons)
 
 
-def test_every_fact_is_taught_by_a_step() -> None:
-    problems = [str(p) for p in check_coverage(COVERAGE, LIBRARY)]
+def test_every_fact_is_taught_by_a_step(lesson_coverage: Coverage, library: Library) -> None:
+    problems = [str(p) for p in check_coverage(lesson_coverage, library)]
     assert problems == []
 
 
-def test_the_checker_catches_each_kind_of_hole() -> None:
+def test_the_checker_catches_each_kind_of_hole(library: Library) -> None:
     broken = Coverage(
         (
             Fact("§3a", "two open ends", ()),
@@ -41,7 +36,7 @@ def test_the_checker_catches_each_kind_of_hole() -> None:
             Fact("§4b", "keeps number", ("pegar-2",)),
         )
     )
-    kinds = {(p.fact, p.kind) for p in check_coverage(broken, LIBRARY)}
+    kinds = {(p.fact, p.kind) for p in check_coverage(broken, library)}
     assert {
         ("§3a", "no-step"),
         ("§3b", "missing-step"),

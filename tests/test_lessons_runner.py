@@ -4,22 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lessons import Lesson, LessonRunner, Step, load_library
-
-LIBRARY = load_library()
-LANGUAGES = [language.code for language in LIBRARY.languages]
-STEPS = [
-    pytest.param(lesson, step, id=f"{lesson.id}:{step.number}")
-    for lesson in LIBRARY.lessons
-    for step in lesson.steps
-    if step.interactive
-]
-WRONGS = [
-    pytest.param(lesson, step, i, id=f"{lesson.id}:{step.number}:wrong{i}")
-    for lesson in LIBRARY.lessons
-    for step in lesson.steps
-    for i in range(len(step.wrong))
-]
+from lessons import Lesson, LessonRunner, Library, Step
 
 
 def solve(runner: LessonRunner) -> None:
@@ -34,7 +19,6 @@ def solve(runner: LessonRunner) -> None:
         assert feedback.kind == "success"
 
 
-@pytest.mark.parametrize("lesson", LIBRARY.lessons, ids=lambda lesson: lesson.id)
 def test_solution_completes_the_lesson_with_three_stars(lesson: Lesson) -> None:
     runner = LessonRunner(lesson)
     while True:
@@ -47,8 +31,10 @@ def test_solution_completes_the_lesson_with_three_stars(lesson: Lesson) -> None:
     assert runner.stars == 3
 
 
-@pytest.mark.parametrize(("lesson", "step", "index"), WRONGS)
-def test_declared_mistake_gives_its_feedback_and_leaves_the_step_open(lesson: Lesson, step: Step, index: int) -> None:
+def test_declared_mistake_gives_its_feedback_and_leaves_the_step_open(
+    lesson_wrong: tuple[Lesson, Step, int], library: Library
+) -> None:
+    lesson, step, index = lesson_wrong
     wrong = step.wrong[index]
     runner = LessonRunner(lesson)
     runner.goto(step.number)
@@ -64,25 +50,25 @@ def test_declared_mistake_gives_its_feedback_and_leaves_the_step_open(lesson: Le
     assert feedback.key == wrong.feedback
     assert not runner.done
     assert runner.mistakes == {step.number: 1}
-    for lang in LANGUAGES:
-        text = LIBRARY.texts.render(feedback, lang, lesson.id)
+    for lang in library.texts.languages:
+        text = library.texts.render(feedback, lang, lesson.id)
         assert text and not text.startswith("[") and "{" not in text, (lang, text)
     solve(runner)
     assert runner.done
     assert runner.stars < 3
 
 
-@pytest.mark.parametrize(("lesson", "step"), STEPS)
-def test_two_hint_levels_then_solution(lesson: Lesson, step: Step) -> None:
+def test_two_hint_levels_then_solution(lesson_step: tuple[Lesson, Step], library: Library) -> None:
+    lesson, step = lesson_step
     runner = LessonRunner(lesson)
     runner.goto(step.number)
     first, second = runner.hint(), runner.hint()
     assert first.kind == second.kind == "info"
     assert first.key != second.key or first.args != second.args
     assert runner.view().hint_level == 2
-    for lang in LANGUAGES:
+    for lang in library.texts.languages:
         for feedback in (first, second):
-            text = LIBRARY.texts.render(feedback, lang, lesson.id)
+            text = library.texts.render(feedback, lang, lesson.id)
             assert "{" not in text and not text.startswith("["), (lang, text)
     if step.kind == "act":
         marks = runner.view().marks
@@ -92,37 +78,39 @@ def test_two_hint_levels_then_solution(lesson: Lesson, step: Step) -> None:
     assert runner.hints_used == {step.number: 2}
 
 
-@pytest.mark.parametrize(("lesson", "step"), STEPS)
-def test_every_picture_has_words(lesson: Lesson, step: Step) -> None:
+def test_every_picture_has_words(lesson_step: tuple[Lesson, Step], library: Library) -> None:
+    lesson, step = lesson_step
     runner = LessonRunner(lesson)
     runner.goto(step.number)
     messages = runner.view().describe()
     assert messages
-    for lang in LANGUAGES:
+    for lang in library.texts.languages:
         for message in messages:
-            text = LIBRARY.texts.render(message, lang, lesson.id)
+            text = library.texts.render(message, lang, lesson.id)
             assert "{" not in text and not text.startswith("[")
 
 
-def _pegar() -> LessonRunner:
-    return LessonRunner(LIBRARY.lesson("pegar"))
+@pytest.fixture
+def pegar(library: Library) -> LessonRunner:
+    """A runner of the pegar lesson, at its first step."""
+    return LessonRunner(library.lesson("pegar"))
 
 
-def test_illegal_move_is_explained_with_its_engine_code_and_arguments() -> None:
-    runner = _pegar()
+def test_illegal_move_is_explained_with_its_engine_code_and_arguments(pegar: LessonRunner, library: Library) -> None:
+    runner = pegar
     runner.goto(2)
     feedback = runner.play("0-6", "right")
     assert (feedback.kind, feedback.key) == ("error", "illegal.no-match")
-    assert LIBRARY.texts.render(feedback, "en", "pegar") == "The 6-0 has no 5, so it doesn't fit at the right end."
-    assert LIBRARY.texts.render(feedback, "pap", "pegar") == (
+    assert library.texts.render(feedback, "en", "pegar") == "The 6-0 has no 5, so it doesn't fit at the right end."
+    assert library.texts.render(feedback, "pap", "pegar") == (
         "E 6-0 no tin 5, p'esei e no ta pega na e punta di banda drechi."
     )
     assert runner.play("3-3", "left").key == "illegal.not-in-hand"
     assert runner.pass_turn().key == "illegal.has-playable"
 
 
-def test_right_move_is_praised_and_the_replies_come_as_frames() -> None:
-    runner = _pegar()
+def test_right_move_is_praised_and_the_replies_come_as_frames(pegar: LessonRunner) -> None:
+    runner = pegar
     runner.goto(2)
     feedback = runner.play("5-1", "right")
     assert feedback.kind == "success" and feedback.key.startswith("praise.")
@@ -133,9 +121,9 @@ def test_right_move_is_praised_and_the_replies_come_as_frames() -> None:
     assert runner.play("4-4", "left").key == "step.done"
 
 
-def test_praise_varies() -> None:
+def test_praise_varies(library: Library) -> None:
     keys = set()
-    for lesson in LIBRARY.lessons:
+    for lesson in library.lessons:
         runner = LessonRunner(lesson)
         for step in lesson.steps:
             runner.goto(step.number)
@@ -145,8 +133,8 @@ def test_praise_varies() -> None:
     assert len(keys) >= 3
 
 
-def test_legal_but_wrong_move_is_taken_back_with_the_steps_feedback() -> None:
-    runner = _pegar()
+def test_legal_but_wrong_move_is_taken_back_with_the_steps_feedback(pegar: LessonRunner) -> None:
+    runner = pegar
     runner.goto(4)
     feedback = runner.play("2-5", "left")
     assert (feedback.kind, feedback.key) == ("error", "wrong_covered_five")
@@ -155,8 +143,8 @@ def test_legal_but_wrong_move_is_taken_back_with_the_steps_feedback() -> None:
     assert runner.state.position.ends == (5, 5)
 
 
-def test_drawing_towards_the_goal_is_progress_not_a_mistake() -> None:
-    runner = LessonRunner(LIBRARY.lesson("pasa"))
+def test_drawing_towards_the_goal_is_progress_not_a_mistake(library: Library) -> None:
+    runner = LessonRunner(library.lesson("pasa"))
     runner.goto(6)
     feedback = runner.draw()
     assert (feedback.kind, feedback.key, dict(feedback.args)) == ("info", "progress.drew", {"tile": "2-2"})
@@ -164,8 +152,8 @@ def test_drawing_towards_the_goal_is_progress_not_a_mistake() -> None:
     assert runner.pass_turn().kind == "success"
 
 
-def test_retry_keeps_mistakes_and_hints_and_stars_drop() -> None:
-    runner = _pegar()
+def test_retry_keeps_mistakes_and_hints_and_stars_drop(pegar: LessonRunner) -> None:
+    runner = pegar
     runner.goto(2)
     runner.hint()
     runner.play("0-6", "left")
@@ -182,8 +170,8 @@ def test_retry_keeps_mistakes_and_hints_and_stars_drop() -> None:
     assert runner.stars == 1
 
 
-def test_next_waits_for_the_step_and_goto_and_back_move_freely() -> None:
-    runner = _pegar()
+def test_next_waits_for_the_step_and_goto_and_back_move_freely(pegar: LessonRunner) -> None:
+    runner = pegar
     assert runner.done and runner.next()  # an explain step is done on arrival
     assert not runner.next()
     assert runner.back() and runner.number == 1
@@ -195,8 +183,8 @@ def test_next_waits_for_the_step_and_goto_and_back_move_freely() -> None:
     assert not runner.finished
 
 
-def test_view_gives_the_renderer_position_viewer_marks_and_hint_marks() -> None:
-    runner = _pegar()
+def test_view_gives_the_renderer_position_viewer_marks_and_hint_marks(pegar: LessonRunner) -> None:
+    runner = pegar
     view = runner.view()
     assert view.position is not None and view.viewer == 0
     assert [(m.kind, m.end) for m in view.marks] == [("end", "left"), ("end", "right")]
@@ -210,13 +198,13 @@ def test_view_gives_the_renderer_position_viewer_marks_and_hint_marks() -> None:
     runner.goto(3)
     assert runner.view().marks == ()  # its mark shows from hint level 1
     runner.hint()
-    assert [m.tile for m in runner.view().marks] == ["1-3"]
+    assert [m.tile for m in runner.view().marks] == ["3-1"]  # read as a tile, written as the engine writes it
 
 
-def test_question_options_come_from_the_engine() -> None:
-    runner = LessonRunner(LIBRARY.lesson("pasa"))
+def test_question_options_come_from_the_engine(library: Library) -> None:
+    runner = LessonRunner(library.lesson("pasa"))
     runner.goto(4)
     step = runner.step
     assert step.answer == (2, 3)
-    labels = [LIBRARY.texts.render(option.label, "es") for option in runner.view().options]
+    labels = [library.texts.render(option.label, "es") for option in runner.view().options]
     assert "2 y 3" in labels

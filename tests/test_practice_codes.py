@@ -10,18 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from practice import SKILL_IDS, Question, format_code, parse_code, question_from_code
+from practice import SKILL_IDS, format_code, parse_code, question_from_code
+from tests.practice_support import fingerprint
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def fingerprint(q: Question) -> str:
-    """Everything a learner sees of a question, as text."""
-    return json.dumps([
-        q.code, repr(q.position), [str(e) for e in q.position.history], q.viewer, sorted(q.face_up),
-        repr(q.prompt), [repr(c) for c in q.options], sorted(q.correct), repr(q.reason), q.link,
-        [repr(n) for n in q.notes], repr(q.badges), repr(q.loose),
-    ])
 
 
 @pytest.mark.parametrize("skill", SKILL_IDS)
@@ -37,7 +29,7 @@ def test_codes_give_the_same_question_in_another_process() -> None:
     script = (
         "import json, sys\n"
         "from practice import question_from_code\n"
-        "from tests.test_practice_codes import fingerprint\n"
+        "from tests.practice_support import fingerprint\n"
         f"print(json.dumps([fingerprint(question_from_code(c)) for c in {codes!r}]))\n"
     )
     env = {**os.environ, "PYTHONHASHSEED": "12345"}

@@ -8,15 +8,11 @@ from typing import Any
 import pytest
 
 from engine import Draw, Match, Pass, Play, Position, Tile
-from lessons import load_coverage, load_library
+from lessons import Coverage, Library
 from lessons.texts import Message, Ref
 from practice import SKILL_IDS, SKILLS, Question, generate, get_skill
 
 SEEDS = range(200)
-LIBRARY = load_library()
-TEXTS = LIBRARY.texts
-LANGUAGES = [language.code for language in LIBRARY.languages]
-COVERAGE = load_coverage()
 
 
 def _questions(skill: str) -> list[Question]:
@@ -169,8 +165,8 @@ def test_score_agrees_with_the_engine() -> None:
 
 
 @pytest.mark.parametrize("skill", SKILL_IDS)
-def test_questions_are_well_formed(skill: str) -> None:
-    facts = {fact.id: fact.steps for fact in COVERAGE.facts}
+def test_questions_are_well_formed(skill: str, lesson_coverage: Coverage) -> None:
+    facts = {fact.id: fact.steps for fact in lesson_coverage.facts}
     for seed in range(60):
         q = generate(skill, seed)
         values = [c.value for c in q.options]
@@ -192,19 +188,20 @@ def _keys(value: Any) -> set[str]:
 
 
 @pytest.mark.parametrize("skill", SKILL_IDS)
-def test_every_text_exists_and_renders_in_every_language(skill: str) -> None:
+def test_every_text_exists_and_renders_in_every_language(skill: str, library: Library) -> None:
+    texts = library.texts
     for seed in range(40):
         q = generate(skill, seed)
         messages = (q.prompt, q.reason, *(c.label for c in q.options), *q.notes, *q.describe())
-        for lang in LANGUAGES:
+        for lang in texts.languages:
             for message in messages:
-                assert all(TEXTS.find(lang, key) for key in _keys(message)), (q.code, lang, _keys(message))
-                text = TEXTS.render(message, lang)
+                assert all(texts.find(lang, key) for key in _keys(message)), (q.code, lang, _keys(message))
+                text = texts.render(message, lang)
                 assert "{" not in text and "[" not in text, (q.code, lang, text)
 
 
-def test_every_skill_has_a_title_and_a_lesson() -> None:
-    lessons = {lesson.id for lesson in LIBRARY.lessons}
+def test_every_skill_has_a_title_and_a_lesson(library: Library) -> None:
+    lessons = {lesson.id for lesson in library.lessons}
     for skill in SKILLS:
         assert skill.lesson in lessons and set(skill.lessons) <= lessons
-        assert all(TEXTS.find(lang, skill.title) for lang in LANGUAGES)
+        assert all(library.texts.find(lang, skill.title) for lang in library.texts.languages)

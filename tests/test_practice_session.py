@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from practice import Session, lesson_mastery, mastery, skill_mastery, skill_weights, skills_of_lesson
+from practice import PracticeSet, lesson_mastery, mastery, skill_mastery, skill_weights, skills_of_lesson
 from practice.question import Question
 
 
@@ -28,28 +28,28 @@ def wrong(q: Question) -> list[int]:
 
 
 def test_a_set_has_its_size_score_streak_and_mistakes() -> None:
-    session = Session(size=6, seed=11)
+    practice_set = PracticeSet(size=6, seed=11)
     plan = [True, False, True, True, True, False]
     for ok in plan:
-        q = session.current
+        q = practice_set.current
         assert q is not None
-        result = session.answer(right(q) if ok else wrong(q))
+        result = practice_set.answer(right(q) if ok else wrong(q))
         assert result.correct is ok and result.question is q
-    assert session.done and session.current is None
-    assert session.score == 4 and session.best_streak == 3 and session.streak == 0
-    assert [r.correct for r in session.mistakes] == [False, False]
-    assert all(r.reason == r.question.reason and r.question.link for r in session.mistakes)
+    assert practice_set.done and practice_set.current is None
+    assert practice_set.score == 4 and practice_set.best_streak == 3 and practice_set.streak == 0
+    assert [r.correct for r in practice_set.mistakes] == [False, False]
+    assert all(r.reason == r.question.reason and r.question.link for r in practice_set.mistakes)
     with pytest.raises(ValueError, match="over"):
-        session.answer(0)
+        practice_set.answer(0)
 
 
 def test_a_seeded_set_is_reproducible_and_has_no_repeated_question() -> None:
     def codes(seed: int) -> list[str]:
-        session = Session(size=10, seed=seed)
+        practice_set = PracticeSet(size=10, seed=seed)
         out = []
-        while not session.done:
-            out.append(session.current.code)
-            session.answer(wrong(session.current) if len(out) % 3 == 0 else right(session.current))
+        while not practice_set.done:
+            out.append(practice_set.current.code)
+            practice_set.answer(wrong(practice_set.current) if len(out) % 3 == 0 else right(practice_set.current))
         return out
 
     assert codes(5) == codes(5)
@@ -58,19 +58,19 @@ def test_a_seeded_set_is_reproducible_and_has_no_repeated_question() -> None:
 
 
 def test_one_skill_sets_stay_on_that_skill() -> None:
-    session = Session(size=5, skills=["capicu"], seed=3)
-    while not session.done:
-        assert session.current.skill == "capicu"
-        session.answer(right(session.current))
+    practice_set = PracticeSet(size=5, skills=["capicu"], seed=3)
+    while not practice_set.done:
+        assert practice_set.current.skill == "capicu"
+        practice_set.answer(right(practice_set.current))
 
 
 def test_bad_sets_fail_clearly() -> None:
     with pytest.raises(ValueError, match="at least one question"):
-        Session(size=0)
+        PracticeSet(size=0)
     with pytest.raises(ValueError, match="unknown practice skill 'nope'"):
-        Session(skills=["nope"])
+        PracticeSet(skills=["nope"])
     with pytest.raises(ValueError, match="one option"):
-        Session(size=1, skills=["where"], seed=1).answer([0, 1])
+        PracticeSet(size=1, skills=["where"], seed=1).answer([0, 1])
 
 
 def test_weights_grow_with_recent_wrong_answers() -> None:
@@ -84,17 +84,17 @@ def test_weights_grow_with_recent_wrong_answers() -> None:
 def test_wrongly_answered_skills_come_back_more_often() -> None:
     asked: Counter[str] = Counter()
     for seed in range(4):
-        session = Session(size=40, skills=["fits", "where"], seed=seed)
-        while not session.done:
-            q = session.current
+        practice_set = PracticeSet(size=40, skills=["fits", "where"], seed=seed)
+        while not practice_set.done:
+            q = practice_set.current
             asked[q.skill] += 1
-            session.answer(wrong(q) if q.skill == "fits" else right(q))
+            practice_set.answer(wrong(q) if q.skill == "fits" else right(q))
     assert asked["fits"] > 2 * asked["where"]
 
 
 def test_recent_answers_weight_the_first_question_too() -> None:
     recent = [Answer("lacks", False)] * 5
-    firsts = Counter(Session(size=1, skills=["lacks", "must"], seed=s, recent=recent).current.skill
+    firsts = Counter(PracticeSet(size=1, skills=["lacks", "must"], seed=s, recent=recent).current.skill
                      for s in range(60))
     assert firsts["lacks"] > 3 * firsts["must"]
 

@@ -1,0 +1,133 @@
+"""The table in words: the one builder of the text alternative of every table picture — lesson steps, practice
+questions and the app's picture alike — as messages in the language files' words.
+
+Spelling rule, the same everywhere: a tile on the line is written as it lies, its left half first, so the line reads
+left to right with matching halves side by side ("2-3, 3-5": the ends show 2 and 5); a tile anywhere else (a hand,
+a question, feedback) is written as the engine writes it, the higher number first ("6-5").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from engine import Placed, Position, Tile
+
+from .model import role_of
+from .texts import Message, Ref
+
+#: Facts a view may keep out of the picture and its words while a question asks them.
+CONCEALABLE: frozenset[str] = frozenset({"stock_count", "end_numbers"})
+
+
+def spell(tile: Tile) -> str:
+    """A tile off the line, as the engine writes it: ``"6-5"``."""
+    return str(tile)
+
+
+def spell_laid(placed: Placed) -> str:
+    """A tile on the line, as it lies from left to right: ``"3-5"`` when its 3 touches the tile on its left."""
+    return f"{placed.left}-{placed.right}"
+
+
+def counted(key: str, count: int, **args: object) -> Message:
+    """A message whose wording depends on a count: ``<key>.one`` for exactly one, ``<key>.many`` otherwise."""
+    return Message.of(f"{key}.{'one' if count == 1 else 'many'}", count=count, **args)
+
+
+@dataclass(frozen=True)
+class SeatShown:
+    """One seat as the picture shows it: its tiles when face up (``None`` when face down) and how many it holds."""
+
+    seat: int
+    count: int
+    tiles: tuple[Tile, ...] | None = None
+
+
+def _seat(players: int, viewer: int, seat: int) -> Ref:
+    return Ref(f"role.{role_of(players, viewer, seat)}")
+
+
+def table_in_words(
+    players: int,
+    viewer: int,
+    line: Sequence[Placed],
+    seats: Sequence[SeatShown],
+    stock: int | None,
+    to_move: int | None,
+    *,
+    over: bool | None = None,
+    selected: Tile | None = None,
+    fits: Sequence[str] | None = None,
+    conceal: Collection[str] = frozenset(),
+) -> tuple[Message, ...]:
+    """The table sentence by sentence: the line and its ends, your hand, the other seats, the stock, a lifted tile
+    and where it fits (``fits``: the ends, when hints are on), whose turn (``to_move`` None: nobody's).
+
+    ``stock`` is None when the game has no stock; ``over`` says the hand is over (by default: nobody to move).
+    Concealed facts (``"stock_count"``, ``"end_numbers"``) are left out while a question asks them.
+    """
+    messages = [_line(line, "end_numbers" in conceal)]
+    for shown in sorted(seats, key=lambda s: ((s.seat - viewer) % players)):
+        messages.append(_seat_words(players, viewer, shown))
+    if stock is not None:
+        if "stock_count" in conceal:
+            messages.append(Message("picture.stock_hidden"))
+        elif stock == 0:
+            messages.append(Message("picture.stock_empty"))
+        else:
+            messages.append(counted("picture.stock", stock))
+    if selected is not None:
+        messages.append(Message.of("picture.selected", tile=spell(selected)))
+        if fits is not None:
+            ends = tuple(Ref(f"end.{end}") for end in fits)
+            key = "picture.fits" if ends else "picture.fits_nowhere"
+            messages.append(Message.of(key, tile=spell(selected), ends=ends))
+    if over if over is not None else to_move is None:
+        messages.append(Message("picture.over"))
+    elif to_move is not None:
+        messages.append(Message.of("picture.to_move", seat=_seat(players, viewer, to_move)))
+    return tuple(messages)
+
+
+def _line(line: Sequence[Placed], hide_ends: bool) -> Message:
+    if not line:
+        return Message("picture.empty")
+    tiles = tuple(spell_laid(placed) for placed in line)
+    if hide_ends:
+        return Message.of("picture.line_only", tiles=tiles)
+    return Message.of("picture.line", tiles=tiles, left=line[0].left, right=line[-1].right)
+
+
+def _seat_words(players: int, viewer: int, shown: SeatShown) -> Message:
+    if shown.seat == viewer:
+        tiles = shown.tiles or ()
+        return Message.of("picture.hand", tiles=tuple(spell(t) for t in tiles)) if tiles else Message(
+            "picture.hand_empty")
+    name = _seat(players, viewer, shown.seat)
+    if shown.tiles is not None:
+        if not shown.tiles:
+            return Message.of("picture.shown_empty", seat=name)
+        return Message.of("picture.shown", seat=name, tiles=tuple(spell(t) for t in shown.tiles))
+    return counted("picture.other", shown.count, seat=name)
+
+
+def describe_position(
+    position: Position,
+    viewer: int,
+    *,
+    face_up: Collection[int] = (),
+    conceal: Collection[str] = frozenset(),
+    show_turn: bool = True,
+) -> tuple[Message, ...]:
+    """A position in words for a learner at ``viewer``: ``face_up`` seats show their tiles (every seat once the
+    hand is over); ``show_turn`` False leaves out whose turn it is (when that is what a question asks)."""
+    players = position.rules.players
+    over = position.outcome is not None
+    seats = [
+        SeatShown(seat, len(hand), hand if seat == viewer or over or seat in face_up else None)
+        for seat, hand in enumerate(position.hands)
+    ]
+    stock = len(position.stock) if position.rules.uses_stock else None
+    to_move = position.to_move if show_turn and not over else None
+    return table_in_words(players, viewer, position.placed, seats, stock, to_move, over=over, conceal=conceal)

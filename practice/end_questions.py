@@ -1,0 +1,277 @@
+"""Questions about the end of a hand and of a match: counting a domino, who wins a blocked hand, going out with a
+capicú (or not), and the match score after a hand."""
+
+from __future__ import annotations
+
+import random
+
+from engine import Match, Position, Rules, Tile
+from lessons.table_words import counted
+from lessons.texts import Message, Ref
+
+from .choices import count_rule, every, near, other_seat, points, seat_name, shuffled, side_name, spelled
+from .play_questions import random_rules
+from .playout import NoSituation, play_out, play_until, rescore
+from .question import Draft
+from .setups import blocking_setup
+
+CAPICU = ("capicu", "either", "left", "right", "none")
+TARGETS = (50, 100, 100, 150, 200, 500)
+
+
+def _count_rules(rng: random.Random) -> tuple[Rules, bool]:
+    """1-vs-1 (questions about drawn tiles) or the partnership game, counting every hand or only the losers'."""
+    if rng.random() < 0.5:
+        return Rules.one_vs_one(), True
+    return Rules.partnership(count="losers" if rng.random() < 0.3 else "all"), False
+
+
+def count(rng: random.Random) -> Draft:
+    """Count the points of a finished hand: 1-vs-1 with drawn tiles, or partnership with the count option."""
+    rules, drawn_needed = _count_rules(rng)
+
+    def wanted(pos: Position) -> bool:
+        out = pos.outcome
+        if out is None or out.reason != "domino":
+            return False
+        return not drawn_needed or bool(pos.drawn_tiles(1 - (out.seat or 0)))
+
+    position, trail = play_until(rng, rules, wanted)
+    outcome = position.outcome
+    assert outcome is not None and outcome.seat is not None
+    viewer = other_seat(rng, rules, outcome.seat)
+    answer = outcome.points
+    wrong = near(rng, answer)
+    notes = []
+    for seat in range(rules.players):
+        drawn = position.drawn_tiles(seat)
+        if drawn:
+            wrong.append(answer - sum(t.pips for t in drawn))  # forgot the drawn tiles
+            notes.append(Message.of("practice.count.note_drawn", seat=seat_name(rules, viewer, seat),
+                                    tiles=spelled(drawn)))
+    if position.stock:
+        wrong.append(answer + sum(t.pips for t in position.stock))  # counted the stock
+    if rules.players == 4:
+        other = rules.with_options(count="all" if rules.count == "losers" else "losers")
+        wrong.append(rescore(trail[0], position, other).outcome.points)  # type: ignore[union-attr]
+        wrong.append(max(outcome.pips))  # only the heaviest hand
+    options, correct = shuffled(rng, answer, wrong, points)
+    if rules.uses_stock:
+        reason, fact = Message.of("practice.count.reason_drawn", points=answer), "§10b"
+    elif rules.count == "losers":
+        reason, fact = Message.of("practice.count.reason_losers", points=answer), "H1"
+    else:
+        reason, fact = Message.of("practice.count.reason_all", points=answer), "§10a"
+    last = position.last_play
+    return Draft(
+        position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
+        correct=correct, reason=reason, fact=fact, notes=tuple(notes),
+        prompt=Message.of("practice.count.prompt", seat=seat_name(rules, viewer, outcome.seat),
+                          tile=str(last.move.tile) if last else "", rule=count_rule(rules)),
+    )
+
+
+def _blocked_hand(rng: random.Random, rules: Rules, tie: bool) -> tuple[Position, Position]:
+    """A hand ended in a tranque, and its start: random play, or a seeded set-up for a tie."""
+    if tie:
+        for _ in range(50):
+            start, blocking = blocking_setup(rng, rules, tie=True)
+            final = start.apply(blocking)
+            if final.outcome is not None and final.outcome.reason == "blocked" and final.outcome.winner is None:
+                return start, final
+        raise NoSituation("no tied tranque set up")
+    final, trail = play_until(rng, rules, lambda p: p.outcome is not None and p.outcome.reason == "blocked")
+    return trail[0], final
+
+
+def _tranque_wrong(start: Position, position: Position, rules: Rules) -> list[tuple[int | None, int]]:
+    """Believable wrong answers: the other tables' rules, the other side, nobody, the difference."""
+    outcome = position.outcome
+    assert outcome is not None
+    wrong: list[tuple[int | None, int]] = []
+    for other in (rules.with_options(blocked_winner="blocker"),
+                  rules.with_options(count="all" if rules.count == "losers" else "losers")):
+        again = rescore(start, position, other).outcome
+        assert again is not None
+        wrong.append((again.winner, again.points))
+    total = sum(outcome.side_pips)
+    if outcome.winner is None:
+        return [*wrong, (0, total), (1, total)]
+    return [*wrong, (1 - outcome.winner, outcome.points), (None, 0),
+            (outcome.winner, abs(outcome.side_pips[0] - outcome.side_pips[1]))]
+
+
+def tranque(rng: random.Random) -> Draft:
+    """Who wins this tranque and for how many points (or nobody on a tie)."""
+    rules = random_rules(rng, partnership=0.7)
+    if rules.players == 4 and rng.random() < 0.25:
+        rules = rules.with_options(count="losers")
+    start, position = _blocked_hand(rng, rules, tie=rng.random() < 0.35)
+    outcome = position.outcome
+    assert outcome is not None and outcome.blocker is not None
+    viewer = other_seat(rng, rules, outcome.blocker)
+
+    def label(value: tuple[int | None, int]) -> Message:
+        if value[0] is None:
+            return Message("practice.tranque.nobody")
+        return counted("practice.tranque.option", value[1], side=side_name(rules, viewer, value[0]), points=value[1])
+
+    options, correct = shuffled(rng, (outcome.winner, outcome.points), _tranque_wrong(start, position, rules), label)
+    ours, theirs = outcome.side_pips[rules.side_of(viewer)], outcome.side_pips[1 - rules.side_of(viewer)]
+    if outcome.winner is None:
+        reason, fact = Message.of("practice.tranque.reason_tie", ours=ours), "§9c"
+    else:
+        reason = Message.of("practice.tranque.reason", ours=ours, theirs=theirs, points=outcome.points,
+                            rule=count_rule(rules))
+        fact = "H1" if rules.count == "losers" else "§9b"
+    last = position.last_play
+    return Draft(
+        position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
+        correct=correct, reason=reason, fact=fact,
+        prompt=Message.of("practice.tranque.prompt", seat=seat_name(rules, viewer, outcome.blocker),
+                          tile=str(last.move.tile) if last else "", rule=count_rule(rules)),
+    )
+
+
+def going_out(position: Position, tile: Tile) -> str:
+    """What playing ``tile`` (the mover's last) does, by the engine: capicu, either, left, right or none."""
+    moves = position.moves_for(tile)
+    if not moves:
+        return "none"
+    outcomes = [position.apply(move).outcome for move in moves]
+    if not all(o is not None and o.reason == "domino" for o in outcomes):
+        raise AssertionError("the last tile did not end the hand")
+    if any(o is not None and o.capicu for o in outcomes):
+        return "capicu"
+    return "either" if len(moves) == 2 else str(moves[0].end)
+
+
+def _suits(target: str, tile: Tile, ends: tuple[int, int]) -> bool:
+    """Whether ``tile`` as the last one makes the wanted kind of going out on these ends."""
+    left, right = ends
+    if target == "capicu":
+        return left != right and tile is Tile(left, right)
+    if target == "either":
+        return left == right and tile.has(left)
+    if target == "left":
+        return tile.has(left) and not tile.has(right)
+    if target == "right":
+        return tile.has(right) and not tile.has(left)
+    return not tile.has(left) and not tile.has(right)
+
+
+def _last_tile_position(rng: random.Random, rules: Rules, target: str) -> tuple[Position, Tile, int] | None:
+    """A position whose mover holds one tile of the wanted kind (swapped in from another hand or the stock)."""
+    found, _trail = play_until(rng, rules, lambda p: (
+        p.outcome is None and p.ends is not None and len(p.hands[p.to_move]) == 1 and rng.random() < 0.5))
+    ends = found.ends or (0, 0)
+    mover = found.to_move
+    spare = [(seat, t) for seat, hand in enumerate(found.hands) for t in hand if seat != mover]
+    spare += [(-1, t) for t in found.stock]
+    candidates = [(where, t) for where, t in spare if _suits(target, t, ends)]
+    if not candidates:
+        return None
+    where_from, tile = rng.choice(candidates)
+    # Swap the mover's last tile with the chosen one, wherever it lies: counts stay as dealt.
+    own = found.hands[mover][0]
+    hands = [[own if t is tile else t for t in hand] for hand in found.hands]
+    hands[mover] = [tile]
+    stock = [own if t is tile else t for t in found.stock]
+    line = [f"{p.left}-{p.right}" for p in found.placed]
+    try:
+        position = Position.setup(rules, hands, line, stock, to_move=mover, lead_index=found.lead_index)
+    except ValueError:
+        return None  # a tile that fits nowhere with nobody able to play: already a tranque, not a question
+    return position, tile, where_from
+
+
+def capicu(rng: random.Random, kinds: tuple[str, ...] = CAPICU) -> Draft:
+    """Would going out here be a capicú, and at which end does the domino go (``moves_for`` and ``outcome``);
+    ``kinds`` limits the situations (and the options) to some of capicu, either, left, right, none."""
+    rules = random_rules(rng)
+    target = rng.choice(kinds)
+    for _ in range(100):
+        made = _last_tile_position(rng, rules, target)
+        if made is None:
+            continue
+        position, tile, where_from = made
+        left, right = position.ends or (0, 0)
+        answer = going_out(position, tile)
+        options, correct = every(kinds, answer, lambda v: Message(f"practice.capicu.{v}"))
+        return Draft(
+            position=position, viewer=position.to_move, options=options, correct=correct,
+            prompt=Message.of("practice.capicu.prompt", tile=str(tile), left=left, right=right),
+            reason=Message.of(f"practice.capicu.reason_{answer}", tile=str(tile), left=left, right=right),
+            fact="§11a" if "capicu" in kinds else "§8a", subject=(("tile", tile), ("moved_from", where_from)),
+        )
+    raise NoSituation("no capicú position found")
+
+
+def _reached(goal: str, match: Match, rng: random.Random) -> bool:
+    return {"on": not match.is_over and rng.random() < 0.4, "won": match.is_over and not match.sapatu,
+            "sapatu": match.sapatu}[goal]
+
+
+def score(rng: random.Random) -> Draft:
+    """The match score after a hand: the new scores, whether the target is reached, and whether it is a sapatu."""
+    goal = rng.choice(("on", "on", "won", "sapatu"))
+    target = rng.choice((50, 100) if goal == "sapatu" else TARGETS)
+    rules = random_rules(rng, target=target)
+    for _ in range(400):
+        match = Match(rules)
+        hands: list[Position] = []
+        while not match.is_over:
+            before = match.scores
+            position = play_out(rng, match.deal(rng))
+            hands.append(position)
+            match.record(position.outcome)  # type: ignore[arg-type]
+            if _reached(goal, match, rng):
+                return _score_draft(rng, rules, match, before, hands)
+    raise NoSituation(f"no {goal} match found")
+
+
+Score = tuple[tuple[int, ...], int | None, bool]
+
+
+def _score_wrong(match: Match, before: tuple[int, ...]) -> list[Score]:
+    outcome = match.outcomes[-1]
+    scores = match.scores
+    leading = 0 if scores[0] >= scores[1] else 1
+    wrong: list[Score] = [(scores, None if match.winner is not None else leading, False), (before, None, False)]
+    if match.winner is not None:
+        wrong += [(scores, match.winner, not match.sapatu), (scores, 1 - match.winner, False)]
+    if outcome.winner is not None:
+        swapped = list(before)
+        swapped[1 - outcome.winner] += outcome.points
+        wrong.append((tuple(swapped), None, False))
+    return wrong
+
+
+def _score_label(value: Score) -> Message:
+    (ours, theirs), winner, sapatu = value
+    state = "on" if winner is None else ("sapatu_" if sapatu else "won_") + ("yours" if winner == 0 else "theirs")
+    return Message.of("practice.score.option", ours=ours, theirs=theirs, state=Ref(f"practice.score.{state}"))
+
+
+def _score_draft(rng: random.Random, rules: Rules, match: Match, before: tuple[int, ...],
+                 hands: list[Position]) -> Draft:
+    outcome = match.outcomes[-1]
+    options, correct = shuffled(rng, (match.scores, match.winner, match.sapatu), _score_wrong(match, before),
+                                _score_label)
+    if outcome.winner is None:
+        hand = Message("practice.score.hand_tie")
+    else:
+        hand = Message.of("practice.score.hand_won", side=side_name(rules, 0, outcome.winner), points=outcome.points)
+    if match.sapatu:
+        reason, fact = Message.of("practice.score.reason_sapatu", target=rules.target), "§12c"
+    elif match.winner is not None:
+        reason, fact = Message.of("practice.score.reason_won", target=rules.target), "§12a"
+    else:
+        reason = Message.of("practice.score.reason_on", target=rules.target)
+        fact = "§12a" if rules.target == 100 else "H4"
+    return Draft(
+        position=hands[-1], viewer=0, face_up=frozenset(range(rules.players)), options=options,
+        correct=correct, reason=reason, fact=fact,
+        prompt=Message.of("practice.score.prompt", target=rules.target, ours=before[0], theirs=before[1], hand=hand),
+        subject=(("rules", rules), ("outcomes", match.outcomes)),
+    )

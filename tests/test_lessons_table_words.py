@@ -1,0 +1,70 @@
+"""The table in words: one builder for lessons, practice and the app's picture, one spelling rule for tiles,
+plurals right in every language, each seat named as the picture labels it, concealed facts left out."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Position, Rules
+from lessons import Library, describe_position, table_in_words
+from lessons.table_words import SeatShown, spell, spell_laid
+
+ONE_VS_ONE = Position.setup(Rules.one_vs_one(), hands=[["6-5", "1-1"], ["4-0"]], line=["2-3", "3-5"], stock=["0-0"])
+
+
+def _say(library: Library, lang: str, position: Position, viewer: int = 0, **options: object) -> list[str]:
+    return [library.texts.render(m, lang) for m in describe_position(position, viewer, **options)]  # type: ignore[arg-type]
+
+
+def test_a_tile_on_the_line_is_written_as_it_lies_and_any_other_as_the_engine_writes_it(library: Library) -> None:
+    assert [spell_laid(placed) for placed in ONE_VS_ONE.placed] == ["2-3", "3-5"]
+    assert spell(ONE_VS_ONE.hands[0][1]) == "6-5" == str(ONE_VS_ONE.hands[0][1])
+    assert _say(library, "en", ONE_VS_ONE) == [
+        "On the table: 2-3, 3-5. The open ends show 2 and 5.",
+        "Your hand: 1-1, 6-5.",
+        "Your opponent: 1 tile.",
+        "Stock: 1 tile.",
+        "Whose turn: You.",
+    ]
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [("en", "1 tile", "2 tiles"), ("es", "1 ficha", "2 fichas"),
+                                                   ("pap", "1 piedra", "2 piedra")])
+def test_counts_take_the_right_plural(library: Library, lang: str, one: str, many: str) -> None:
+    said = " ".join(_say(library, lang, ONE_VS_ONE))
+    assert one in said and f"1 {many.split()[1]}" not in said.replace(one, "")
+    two = Position.setup(Rules.one_vs_one(), hands=[["6-5"], ["4-0", "1-0"]], line=["2-3"], stock=["0-0", "2-2"])
+    said = " ".join(_say(library, lang, two))
+    assert said.count(many) == 2
+
+
+def test_the_partnership_table_names_each_seat_as_the_picture_does(library: Library) -> None:
+    position = Position.setup(Rules.partnership(), hands=[["6-5"], ["4-0"], ["4-4", "2-2"], ["1-1"]], line=["2-3"])
+    said = _say(library, "en", position, viewer=0, face_up={2})
+    assert said[1:5] == ["Your hand: 6-5.", "The opponent on your right: 1 tile.", "Your partner shows: 2-2, 4-4.",
+                         "The opponent on your left: 1 tile."]
+    from_partner = _say(library, "es", position, viewer=2)
+    assert "Tu compañero: 1 ficha." in from_partner and "Turno: Tu compañero." in from_partner
+
+
+def test_a_finished_hand_shows_every_hand_and_an_empty_one_says_so(library: Library) -> None:
+    over = Position.setup(Rules.one_vs_one(), hands=[["5-1"], ["6-6"]], line=["2-5"]).apply("plays 5-1 right")
+    said = _say(library, "en", over)
+    assert said == ["On the table: 2-5, 5-1. The open ends show 2 and 1.", "Your hand is empty.",
+                    "Your opponent shows: 6-6.", "The stock is empty.", "The hand is over."]
+
+
+def test_concealed_facts_are_left_out(library: Library) -> None:
+    said = _say(library, "en", ONE_VS_ONE, conceal={"stock_count", "end_numbers"})
+    assert said[0] == "On the table, from left to right: 2-3, 3-5."
+    assert "The stock lies face down." in said
+    assert not any("1 tile" in line and "Stock" in line for line in said)
+
+
+def test_the_app_picture_and_a_position_are_said_by_the_same_builder(library: Library) -> None:
+    seats = [SeatShown(0, 2, ONE_VS_ONE.hands[0]), SeatShown(1, 1)]
+    direct = table_in_words(2, 0, ONE_VS_ONE.placed, seats, 1, 0)
+    assert direct == describe_position(ONE_VS_ONE, 0)
+    lifted = table_in_words(2, 0, ONE_VS_ONE.placed, seats, 1, 0, selected=ONE_VS_ONE.hands[0][1], fits=("right",))
+    rendered = [library.texts.render(m, "en") for m in lifted]
+    assert "Lifted from your hand: 6-5." in rendered and "The 6-5 fits at: right." in rendered
