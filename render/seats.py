@@ -3,7 +3,8 @@
 The viewer (the learner) always sits at the bottom. In the partnership game play passes from the viewer to the
 seat on the right, then the partner opposite (top), then the seat on the left: counter-clockwise seen from above,
 as Caribbean tables play. Role keys are language-neutral: ``"you"``, ``"opponent"`` (1-vs-1), ``"partner"``,
-``"right_opponent"``, ``"left_opponent"`` (partnership).
+``"right_opponent"``, ``"left_opponent"`` (partnership). Three players sit at the bottom, right and left; four
+without partnerships have an ``"across_opponent"`` at the top, each seat a side of its own.
 """
 
 from __future__ import annotations
@@ -16,16 +17,20 @@ from .geometry import Rect
 from .theme import HAND_UNIT, LINE_UNIT, SMALL_UNIT, even_unit, scaled
 
 Place = Literal["bottom", "top", "left", "right"]
-Role = Literal["you", "opponent", "partner", "right_opponent", "left_opponent"]
-ROLES: tuple[Role, ...] = ("you", "opponent", "partner", "right_opponent", "left_opponent")
+Role = Literal["you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent"]
+ROLES: tuple[Role, ...] = ("you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent")
 
 
-def role_and_place(seat: int, viewer: int, players: int) -> tuple[Role, Place]:
-    """The role key and the side of the picture of ``seat`` as seen by ``viewer``."""
+def role_and_place(seat: int, viewer: int, players: int, partners: bool = True) -> tuple[Role, Place]:
+    """The role key and the side of the picture of ``seat`` as seen by ``viewer`` (``partners``: whether four
+    players play as two partnerships, so that the seat opposite is a partner)."""
     offset = (seat - viewer) % players
     if players == 2:
         return ("you", "bottom") if offset == 0 else ("opponent", "top")
-    return (("you", "bottom"), ("right_opponent", "right"), ("partner", "top"), ("left_opponent", "left"))[offset]
+    if players == 3:
+        return (("you", "bottom"), ("right_opponent", "right"), ("left_opponent", "left"))[offset]
+    across: Role = "partner" if partners else "across_opponent"
+    return (("you", "bottom"), ("right_opponent", "right"), (across, "top"), ("left_opponent", "left"))[offset]
 
 
 @dataclass(frozen=True)
@@ -116,18 +121,19 @@ def table_geometry(
     face_up: frozenset[int],
     has_stock: bool,
     loose: Mapping[int, int],
+    partners: bool = True,
 ) -> TableGeometry:
     """Lay out the seats around the table. ``loose`` maps a seat to how many loose tiles lie turned up near it."""
     z = _Sizes.at(scale)
     lift = round(z.hand_unit * 0.5)
-    side_w = 2 * z.small_unit + 2 * z.margin if players == 4 else z.margin
+    side_w = 2 * z.small_unit + 2 * z.margin if players >= 3 else z.margin
     stock = _stock_rect(width, z, scale) if has_stock else None
     top_x1 = stock.x0 - z.gap if stock is not None else width - z.margin
     seats: list[SeatGeometry] = []
     top_band = z.margin + z.label_h + z.small_gap + 2 * z.small_unit + z.margin
     bottom_top = height
     for seat in range(players):
-        role, place = role_and_place(seat, viewer, players)
+        role, place = role_and_place(seat, viewer, players, partners)
         if place == "bottom":
             seats.append(_bottom_seat(seat, role, hand_sizes[seat], width, height, z, lift, scale))
             bottom_top = seats[-1].area.y0
@@ -143,7 +149,7 @@ def table_geometry(
     loose_rects: dict[int, tuple[Rect, ...]] = {}
     for seat, count in loose.items():
         if count:
-            _, place = role_and_place(seat, viewer, players)
+            _, place = role_and_place(seat, viewer, players, partners)
             loose_rects[seat], line_area = _loose_beside(place, count, line_area, z)
     return TableGeometry(width, height, scale, tuple(seats), line_area, z.line_unit, stock, loose_rects, z.line_unit,
                          z.label, lift)

@@ -23,7 +23,9 @@ from .hands import draw_hands
 from .highlights import Targets, TileTarget, draw_highlights
 from .layout import LineLayout, layout_line
 from .scene import Scene
+from .scores import draw_extras, plan_extras
 from .seats import TableGeometry, table_geometry
+from .spinner import has_spinner, layout_spinner
 from .theme import LINE_UNIT_MAX, Theme, even_unit, get_theme, scaled
 from .tiles import tile_sprite
 from .view import TableView
@@ -42,12 +44,15 @@ class TablePicture:
 
 def draw_table(position: Position, view: TableView | None = None) -> TablePicture:
     """Draw ``position`` as ``view`` asks; see ``TableView`` for the options."""
-    scene = _scene(position, view or TableView())
+    view = view or TableView()
+    extras = plan_extras(position, view, round(view.size[0] * view.scale))
+    scene = _scene(position, view, extras.height)
     last_play = draw_line(scene)
     ends = draw_ends(scene)
     seats, dimmed = draw_hands(scene)
     draw_loose(scene)
     draw_stock(scene)
+    draw_extras(scene, extras, scene.image.size[1] - extras.height)
     highlights = () if scene.targets is None else draw_highlights(
         scene.image, scene.draw, scene.view.highlights, scene.targets, scene.theme, scene.scale,
         scene.geometry.label_size)
@@ -67,29 +72,44 @@ def draw_table(position: Position, view: TableView | None = None) -> TablePictur
         dimmed=dimmed,
         hand_over=scene.hand_over,
         highlights=highlights,
+        spinner=has_spinner(position),
+        count=extras.count,
+        totals=None if extras.scores is None else extras.scores.totals,
+        target=None if extras.scores is None else extras.scores.target,
+        target_loses=extras.scores is not None and extras.scores.target_loses,
+        danger=None if extras.scores is None else extras.scores.danger,
+        scored=tuple(pair for pair in view.scored if pair[1] > 0),  # type: ignore[misc]
+        out_of_play=extras.out_of_play,
     )
     width, height = scene.image.size
     return TablePicture(scene.image, ClickMap(width, height, tuple(scene.regions)), description, scene.line,
                         scene.geometry)
 
 
-def _scene(position: Position, view: TableView) -> Scene:
-    """Lay out the table for this position and view, and start the canvas on the felt."""
+def _scene(position: Position, view: TableView, strip: int = 0) -> Scene:
+    """Lay out the table for this position and view, and start the canvas on the felt (``strip``: the height added
+    under the table for the score and count lines)."""
     theme = get_theme(view.theme)
     s = view.scale
     width, height = round(view.size[0] * s), round(view.size[1] * s)
     rules = position.rules
     hand_over = position.outcome is not None
+    # The tiles out of play lie where a stock would: the corner is kept for them the same way.
+    corner = rules.uses_stock or (view.out_of_play and not rules.uses_stock)
     geometry = table_geometry(width, height, s, rules.players, view.viewer, [len(h) for h in position.hands],
-                              view.shown_seats, bool(rules.uses_stock),
-                              {seat: len(tiles) for seat, tiles in view.loose_tiles.items()})
-    line = layout_line(position.placed, position.lead_index, geometry.line_area, geometry.line_unit,
-                       max_unit=even_unit(LINE_UNIT_MAX, s))
-    image = _felt(width, height, theme).copy()
+                              view.shown_seats, bool(corner),
+                              {seat: len(tiles) for seat, tiles in view.loose_tiles.items()}, rules.partners)
+    if has_spinner(position):
+        line = layout_spinner(position.placed, position.lead_index or 0, position.open_ends, geometry.line_area,
+                              geometry.line_unit, max_unit=even_unit(LINE_UNIT_MAX, s))
+    else:
+        line = layout_line(position.placed, position.lead_index, geometry.line_area, geometry.line_unit,
+                           max_unit=even_unit(LINE_UNIT_MAX, s))
+    image = _felt(width, height + strip, theme).copy()
     return Scene(
         position=position, view=view, theme=theme, geometry=geometry, line=line, image=image,
         draw=ImageDraw.Draw(image), to_move=None if hand_over or not view.show_turn else position.to_move,
-        hand_over=hand_over, targets=Targets() if view.highlights else None,
+        hand_over=hand_over, targets=Targets() if view.highlights or view.scored else None,
     )
 
 
@@ -141,7 +161,7 @@ def draw_stock(scene: Scene) -> None:
     """The stock (1-vs-1): a neat pile of face-down tiles (up to five layers shown) and the count beside it."""
     geo, theme = scene.geometry, scene.theme
     r = geo.stock
-    if r is None:
+    if r is None or not scene.position.rules.uses_stock:
         return
     count = len(scene.position.stock)
     su = next((sg.unit for sg in geo.seats if sg.place == "top"), r.height // 2)

@@ -59,8 +59,9 @@ class Highlight:
         for name in _NEEDS[self.kind]:
             if getattr(self, name) is None:
                 raise ValueError(f"a {self.kind!r} highlight needs {name}=")
-        if self.end is not None and self.end not in ("left", "right"):
-            raise ValueError(f"highlight end must be 'left' or 'right', not {self.end!r}")
+        if self.end is not None and self.end not in ("left", "right", "up", "down"):
+            raise ValueError(
+                f"highlight end must be 'left' or 'right' (or a spinner's 'up' or 'down'), not {self.end!r}")
         object.__setattr__(self, "tile", as_tile(self.tile))
         if self.label is not None and not self.label.strip():
             object.__setattr__(self, "label", None)
@@ -94,6 +95,17 @@ class TableView:
     - ``highlights``: a lesson's own marks (``Highlight``: an end, a tile, an arrow from a tile to an end, a
       seat), each with an optional translated label, drawn dashed with a tag so they stand apart from the rest.
     - ``scale``: 1 for phones, 2 or more for projectors; ``size``: the canvas at 1x (default 400 x 480).
+
+    The other tables (``render.scores``):
+
+    - ``scores``: per side, the match's points before this hand; given, a score line per side is written under
+      the table (this hand's points added: scored during it, or what its end added), with the target and, where
+      reaching it loses (katsika), the side in danger marked.
+    - ``scored``: seat → the points its last play scored (all-fives), shown as a "+15" badge beside the seat.
+    - ``end_count``: write the open ends' count out under the table ("6 + 3 + 4 = 13").
+    - ``out_of_play``: show the tiles nobody holds in a game without a stock, face down and apart, with their count.
+    - ``labels`` also names, for these: ``"side_yours"``, ``"side_theirs"`` (two sides), ``"target"`` (the whole
+      target line, already written out), ``"danger"``, ``"count"`` and ``"out_of_play"``.
     """
 
     viewer: int = 0
@@ -109,6 +121,10 @@ class TableView:
     mark_last: bool = True
     show_turn: bool = True
     highlights: Sequence[Highlight] = ()
+    scores: Sequence[int] = ()
+    scored: Mapping[int, int] | tuple[tuple[int, int], ...] = ()
+    end_count: bool = False
+    out_of_play: bool = False
     scale: float = 1.0
     theme: str | Theme = "light"
     size: tuple[int, int] = DEFAULT_CANVAS
@@ -123,6 +139,8 @@ class TableView:
         set_(self, "loose", tuple((seat, tuple(Tile.coerce(t) for t in tiles)) for seat, tiles in _pairs(self.loose)))
         set_(self, "labels", _pairs(self.labels))
         set_(self, "highlights", tuple(self.highlights))
+        set_(self, "scores", tuple(self.scores))
+        set_(self, "scored", _pairs(self.scored))
         self._check()
 
     def _check(self) -> None:
@@ -161,6 +179,11 @@ class TableView:
     def loose_tiles(self) -> dict[int, tuple[Tile, ...]]:
         """Seat → the loose tiles turned up beside it."""
         return dict(self.loose)  # type: ignore[arg-type]
+
+    @property
+    def scored_by(self) -> dict[int, int]:
+        """Seat → the points its last play scored."""
+        return dict(self.scored)  # type: ignore[arg-type]
 
     def label(self, key: str | None) -> str | None:
         """The caller's translated text for a role or badge key, if it gave one."""
