@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine import Placed, Position
 
+from .boxes import Box
 from .fonts import draw_text, text_width
 from .geometry import Rect
 from .scene import Scene
@@ -178,8 +179,9 @@ def draw_extras(scene: Scene, extras: Extras, top: int) -> None:
     if extras.out_of_play is not None:
         _draw_out_of_play(scene, extras.out_of_play)
     for seat, points in scene.view.scored_by.items():
-        if points > 0 and scene.targets is not None and seat in scene.targets.seats:
-            _points_badge(scene, scene.targets.seats[seat], seat, points)
+        plate = scene.geometry.seat(seat).plate if 0 <= seat < len(scene.geometry.seats) else None
+        if points > 0 and plate is not None and plate.width:
+            _points_badge(scene, plate, seat, points)
 
 
 def _draw_strip(scene: Scene, extras: Extras, top: int) -> None:
@@ -191,6 +193,7 @@ def _draw_strip(scene: Scene, extras: Extras, top: int) -> None:
         y = top + extras.line_height // 2 + row * extras.line_height
         total = sum(_item_width(item, size) for item in items) + gap * (len(items) - 1)
         x = (width - total) // 2
+        scene.add(Box("label", Rect(x, y - size, x + total, y + size), text=" · ".join(t for _, t in items)))
         for k, (kind, text) in enumerate(items):
             if k:
                 draw_text(scene.image, (x, y), " · ", size, theme.text, "lm", stroke, theme.badge_bg)
@@ -214,28 +217,33 @@ def _warning(scene: Scene, cx: float, cy: float, size: float) -> None:
 
 
 def _draw_out_of_play(scene: Scene, count: int) -> None:
-    """The tiles out of play: two face-down tiles struck through, in the stock's corner, their count beside."""
+    """The tiles out of play where a stock would lie: two face-down tiles struck through, their count beside them
+    and the words under them. Nothing here can be tapped: they are never drawn."""
     geo, theme = scene.geometry, scene.theme
-    rect = geo.stock
-    if rect is None or count <= 0:
+    pile = geo.stock
+    if pile is None or count <= 0:
         return
-    unit = next((sg.unit for sg in geo.seats if sg.place == "top"), rect.height // 2)
-    x, y = rect.x0, rect.y0 + scaled(8, geo.scale)
+    unit = pile.width // 2
+    step = scaled(3, geo.scale)
+    x, y = pile.x0, pile.y1 - unit - step
     for k in range(min(count, 2)):
-        tile_sprite(0, 0, unit, False, theme, "back").paste_onto(scene.image, x + k * scaled(3, geo.scale),
-                                                                   y + k * scaled(3, geo.scale))
-    pile = Rect(x, y, x + 2 * unit + scaled(3, geo.scale), y + unit + scaled(3, geo.scale))
-    width = max(2, scene.mark_width)
-    scene.draw.line(((pile.x0, pile.y1), (pile.x1, pile.y0)), fill=theme.text, width=width)
+        tile_sprite(0, 0, unit, False, theme, "back").paste_onto(scene.image, x + k * step, y + k * step)
+    shown = Rect(x, y, x + 2 * unit + step, y + unit + step)
+    scene.draw.line(((shown.x0, shown.y1), (shown.x1, shown.y0)), fill=theme.text, width=max(2, scene.mark_width))
+    scene.add(Box("stock", shown))
     size = geo.label_size
     stroke = max(1, size // 12)
-    draw_text(scene.image, (pile.x1 + scaled(4, geo.scale), pile.y0 + pile.height // 2), str(count), size,
-              theme.text, "lm", stroke, theme.badge_bg)
+    if geo.stock_label is not None:
+        draw_text(scene.image, (geo.stock_label.x0 + stroke, shown.y0 + shown.height // 2), str(count), size,
+                  theme.text, "lm", stroke, theme.badge_bg)
+        scene.add(Box("label", geo.stock_label, "stock", text=str(count)))
     label = scene.label("out_of_play")
-    if label:  # under the pile, against the picture's edge: the count beside it fills the corner's width
-        draw_text(scene.image, (rect.x1, pile.y1 + scaled(2, geo.scale)), label, max(8, round(size * 0.85)),
-                  theme.text, "rt", stroke, theme.badge_bg)
-    scene.avoid(pile)
+    if label:  # under the pile, against the picture's edge
+        small = max(8, round(size * 0.85))
+        right = geo.stock_label.x1 if geo.stock_label is not None else shown.x1
+        y0 = shown.y1 + scaled(3, geo.scale)
+        draw_text(scene.image, (right, y0), label, small, theme.text, "rt", stroke, theme.badge_bg)
+        scene.add(Box("label", Rect(right - text_width(label, small), y0, right, y0 + small + 2), text=label))
 
 
 def _points_badge(scene: Scene, plate: Rect, seat: int, points: int) -> None:
@@ -247,7 +255,7 @@ def _points_badge(scene: Scene, plate: Rect, seat: int, points: int) -> None:
     h = round(size * 1.45)
     w = text_width(text, size) + 2 * pad
     gap = scaled(4, scene.scale)
-    on_right = seat in [sg.seat for sg in scene.geometry.seats if sg.place == "right"]
+    on_right = scene.geometry.seat(seat).place == "right"
     x0 = plate.x0 - gap - w if on_right else plate.x1 + gap
     x0 = min(max(x0, 0), scene.image.size[0] - w)
     y_mid = (plate.y0 + plate.y1) // 2
@@ -255,7 +263,7 @@ def _points_badge(scene: Scene, plate: Rect, seat: int, points: int) -> None:
     scene.draw.rounded_rectangle((box.x0, box.y0, box.x1, box.y1), radius=h / 2, fill=theme.accent,
                                  outline=theme.badge_bg, width=max(1, size // 10))
     draw_text(scene.image, ((box.x0 + box.x1) / 2, y_mid), text, size, theme.badge_bg, "mm")
-    scene.avoid(box)
+    scene.add(Box("label", box, "seat", seat, text=text))
 
 
 __all__ = ["Extras", "ScoreLine", "count_terms", "draw_extras", "out_of_play", "plan_extras", "score_line"]

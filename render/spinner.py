@@ -13,11 +13,13 @@ spinner's left and right each hold a tile.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
 
 from engine import End, Placed, Position
 
 from .geometry import Rect
-from .layout import DOWN, LEFT, RIGHT, UP, Direction, EndSpot, LineLayout, TileSpot, _lay_arm
+from .layout import Direction, EndSpot, LineLayout, TileSpot, _Arm, _Frame, _lay_arm, _target, unit_ladder
 
 #: Each arm's quarter turn from the right arm's frame (0: as laid; 1: a quarter turn clockwise on screen, ...).
 _TURNS: dict[str, int] = {"right": 0, "down": 1, "left": 2, "up": 3}
@@ -64,17 +66,19 @@ def _arm_items(placed: Sequence[Placed], arm: str) -> list[tuple[int, object, in
     return [(i, p.tile, p.inner, p.outer, p.left == p.right) for _, i, p in tiles]
 
 
-def _lay(placed: Sequence[Placed], lead_index: int, open_ends: Sequence[tuple[End, int]], area: Rect, unit: int,
+def _lay(placed: Sequence[Placed], lead_index: int, open_ends: Sequence[tuple[End, int]], frame: _Frame, unit: int,
          cx: int, cy: int) -> LineLayout:
-    """Every arm laid at one size around a spinner centred on (cx, cy)."""
+    """Every arm laid at one size around a spinner centred on (cx, cy), each open end with its tap target; ``fits``
+    says whether all of it lies inside the area, clear of what it must avoid and of itself."""
     half = unit // 2
+    area = frame.area
     spinner = placed[lead_index]
     spots = [TileSpot(lead_index, spinner.tile, spinner.left, spinner.right, True,
                       Rect(cx - half, cy - unit, cx + half, cy + unit), "lead", crosswise=True)]
     reach = {"right": area.x1 - cx, "left": cx - area.x0, "down": area.y1 - cy, "up": cy - area.y0}
-    ends = []
     numbers = dict(open_ends)
     fits = True
+    ended: list[tuple[str, _Arm, int]] = []
     for arm, turns in _TURNS.items():
         items = _arm_items(placed, arm)
         if not items and arm not in numbers:
@@ -84,31 +88,44 @@ def _lay(placed: Sequence[Placed], lead_index: int, open_ends: Sequence[tuple[En
         fits = fits and laid.fits
         spots += [_turn_spot(spot, turns, cx, cy, arm) for spot in laid.spots]
         if arm in numbers:
-            (ex, ey), (dx, dy) = laid.end, laid.direction
-            cell = Rect(ex + dx * half - half, ey + dy * half - half, ex + dx * half + half, ey + dy * half + half)
-            last = items[-1][0] if items else lead_index
-            ends.append(EndSpot(arm, numbers[arm], _turn_direction(laid.direction, turns),
-                                _turn_rect(cell, turns, cx, cy), last))  # type: ignore[arg-type]
-    order = {"left": 0, "right": 1, "up": 2, "down": 3}
-    ends.sort(key=lambda end: order[end.end])
+            end = _turn_point(*laid.end, turns)
+            turned = _Arm([], (cx + round(end[0]), cy + round(end[1])), _turn_direction(laid.direction, turns), True)
+            ended.append((arm, turned, items[-1][0] if items else lead_index))
+    rects = [spot.rect for spot in spots]
+    fits = fits and all(r.inside(area) and not any(r.overlaps(a) for a in frame.avoid) for r in rects)
+    fits = fits and not any(a.overlaps(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    ends: list[EndSpot] = []
+    for arm, turned, last in sorted(ended, key=lambda item: _ORDER[item[0]]):
+        (ex, ey), (dx, dy) = turned.end, turned.direction
+        cell = Rect(ex + dx * half - half, ey + dy * half - half, ex + dx * half + half, ey + dy * half + half)
+        # The side the arm snakes away to, as the line's own target places count it: right and up snake to +.
+        side = "right" if _SNAKES[arm] > 0 else "left"
+        target = _target(turned, side, unit, frame, spots, ends) if fits else cell  # type: ignore[arg-type]
+        ends.append(EndSpot(arm, numbers[arm], turned.direction, cell, last, target))  # type: ignore[arg-type]
+    fits = fits and _targets_clear(ends, rects, frame)
     return LineLayout(unit, tuple(sorted(spots, key=lambda spot: spot.index)), tuple(ends), None, fits)
 
 
-def _inside(layout: LineLayout, area: Rect) -> bool:
-    """Every tile and every end's cell inside the area, and no two tiles overlapping."""
-    if not layout.fits:
-        return False
-    rects = [spot.rect for spot in layout.spots]
-    if not all(r.inside(area) for r in rects + [end.cell for end in layout.ends]):
-        return False
-    return not any(a.overlaps(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+_ORDER = {"left": 0, "right": 1, "up": 2, "down": 3}
+#: Which way across its own direction each arm snakes: the right arm down (+y), the bottom arm left (-x), the left
+#: arm up (-y), the top arm right (+x) — in the line's terms, + for the right arm's side and - for the left's.
+_SNAKES = {"right": 1, "down": -1, "left": -1, "up": 1}
+
+
+def _targets_clear(ends: Sequence[EndSpot], rects: Sequence[Rect], frame: _Frame) -> bool:
+    """Every end's target in the felt it may use, clear of the tiles, of what must be avoided and of each other."""
+    targets = [end.target for end in ends]
+    for i, t in enumerate(targets):
+        if not t.inside(frame.target_area) or any(t.overlaps(r) for r in (*rects, *frame.avoid, *targets[i + 1:])):
+            return False
+    return True
 
 
 def _centres(area: Rect, unit: int) -> list[tuple[int, int]]:
-    """Where the spinner may lie, the middle of the area first, then a unit or two off it each way."""
+    """Where the spinner may lie off the middle of the area: a unit or two off it each way."""
     cx, cy = (area.x0 + area.x1) // 2, (area.y0 + area.y1) // 2
     steps = [0, -1, 1, -2, 2]
-    return [(cx + dx * unit, cy + dy * unit) for dy in steps for dx in steps]
+    return [(cx + dx * unit, cy + dy * unit) for dy in steps for dx in steps][1:]
 
 
 def layout_spinner(
@@ -116,28 +133,35 @@ def layout_spinner(
     lead_index: int,
     open_ends: Sequence[tuple[End, int]],
     area: Rect,
-    unit: int,
-    min_unit: int = 8,
-    max_unit: int | None = None,
+    units: int | Sequence[int],
+    *,
+    target: int | None = None,
+    avoid: Sequence[Rect] = (),
+    target_area: Rect | None = None,
 ) -> LineLayout:
-    """Lay out a spinner table (``position.placed``, ``lead_index``, ``open_ends``) inside ``area``.
+    """Lay out a spinner table (``position.placed``, ``lead_index``, ``open_ends``) inside ``area``, with the same
+    sizes, targets and things to avoid as ``layout_line`` takes.
 
-    As for a line, a table of few tiles is drawn larger — the biggest even unit up to ``max_unit`` at which every
-    arm runs straight — and otherwise ``unit`` and smaller units are tried until every tile and every end's cell
-    fits, the spinner in the middle or a little off it.
+    The spinner lies in the middle of the area, so that tiles keep their places as the arms grow, at the largest
+    size at which everything fits; failing that at every size, a unit or two off the middle; then with the end
+    targets allowed to shrink. Layouts are cached, as the line's are.
     """
-    sizes = []
-    if max_unit is not None:
-        sizes += [(u, True) for u in range(max_unit - max_unit % 2, unit, -2)]
-    sizes += [(u, False) for u in range(unit - unit % 2, min_unit - 1, -2)]
-    for size, straight in sizes:
-        for cx, cy in _centres(area, size) if not straight else [_centres(area, size)[0]]:
-            layout = _lay(placed, lead_index, open_ends, area, size, cx, cy)
-            if _inside(layout, area) and not (straight and any(spot.corner for spot in layout.spots)):
-                return layout
-    cx, cy = _centres(area, min_unit)[0]
-    layout = _lay(placed, lead_index, open_ends, area, min_unit, cx, cy)
-    return LineLayout(layout.unit, layout.spots, layout.ends, None, False)
+    ladder = unit_ladder(units) if isinstance(units, int) else tuple(units)
+    frame = _Frame(area, target, tuple(avoid), target_area or area)
+    return _layout(tuple(placed), lead_index, tuple(open_ends), ladder, frame)
 
 
-__all__ = ["DOWN", "LEFT", "RIGHT", "UP", "has_spinner", "layout_spinner"]
+@lru_cache(maxsize=256)
+def _layout(placed: tuple[Placed, ...], lead_index: int, open_ends: tuple[tuple[End, int], ...],
+            ladder: tuple[int, ...], frame: _Frame) -> LineLayout:
+    middle = ((frame.area.x0 + frame.area.x1) // 2, (frame.area.y0 + frame.area.y1) // 2)
+    for frame_now, off_middle in ((frame, False), (frame, True), (replace(frame, shrink=True), True)):
+        for unit in ladder:
+            for cx, cy in [middle, *(_centres(frame.area, unit) if off_middle else ())]:
+                layout = _lay(placed, lead_index, open_ends, frame_now, unit, cx, cy)
+                if layout.fits:
+                    return layout
+    return _lay(placed, lead_index, open_ends, replace(frame, shrink=True), ladder[-1], *middle)
+
+
+__all__ = ["has_spinner", "layout_spinner"]
