@@ -14,9 +14,15 @@ from .i18n import Words
 
 
 def shows_scores(rules: Rules) -> bool:
-    """Whether a table keeps a score line on its picture: every table but La Plaza's (whose pictures stay as
-    they are)."""
+    """Whether a table's pictures may show its scores: every table but La Plaza's (whose pictures stay as they
+    are)."""
     return rules.scoring != "la_plaza"
+
+
+def score_line_shown(view: StepView, position: Position) -> bool:
+    """Whether this picture writes the score line: all-fives scores during the hand, so always there; the other
+    tables once there is something to say — a hand that is over, or the match's earlier hands."""
+    return position.rules.scoring == "all_fives" or position.outcome is not None or bool(view.match)
 
 
 def match_before(view: StepView, rules: Rules) -> tuple[int, ...]:
@@ -55,7 +61,7 @@ def view_options(view: StepView, position: Position, start: Position | None,
     kinds = {mark.kind for mark in view.marks}
     hide_scores = "scores" in conceal
     return {
-        "scores": () if hide_scores else match_before(view, rules),
+        "scores": () if hide_scores or not score_line_shown(view, position) else match_before(view, rules),
         "scored": {} if hide_scores else scored(view, start),
         "end_count": "count" in kinds and "end_count" not in conceal,
         "out_of_play": "out_of_play" in kinds,

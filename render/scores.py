@@ -193,7 +193,9 @@ def _draw_strip(scene: Scene, extras: Extras, top: int) -> None:
         y = top + extras.line_height // 2 + row * extras.line_height
         total = sum(_item_width(item, size) for item in items) + gap * (len(items) - 1)
         x = (width - total) // 2
-        scene.add(Box("label", Rect(x, y - size, x + total, y + size), text=" · ".join(t for _, t in items)))
+        row_top = top + row * extras.line_height
+        scene.add(Box("label", Rect(x, row_top, x + total, row_top + extras.line_height),
+                      text=" · ".join(t for _, t in items)))
         for k, (kind, text) in enumerate(items):
             if k:
                 draw_text(scene.image, (x, y), " · ", size, theme.text, "lm", stroke, theme.badge_bg)

@@ -143,6 +143,8 @@ def table_geometry(
             seats[seat] = _top_seat(seat, role, hand_sizes[seat], plates.get(seat, (0, 0)), z.margin, top_x1,
                                     seat in face_up, z)
             top_band = max(top_band, seats[seat].area.y1)
+    if all(place != "top" for _, place in places.values()):  # three players: only the stock's corner up there
+        top_band = (stock.y1 if stock is not None else 0) + z.margin
     line_area = Rect(z.margin, top_band, width - z.margin, bottom_top)
     for seat, (role, place) in places.items():
         if place in ("left", "right"):
@@ -271,12 +273,20 @@ def _side_seat(seat: int, role: Role, place: Place, count: int, plate: tuple[int
     head = (plate[1] + z.plate_gap) if plate[0] else 0
     room = y1 - y0 - head
     pitch = su + z.small_gap
-    if count * pitch - z.small_gap > room and not face_up:
-        pitch = max(2, (room - su) // max(1, count - 1))
+    columns = 1
+    if count * pitch - z.small_gap > room:
+        if face_up:  # face-up tiles stay whole: a second column, towards the middle, rather than overlap
+            columns = 2
+        else:
+            pitch = max(2, (room - su) // max(1, count - 1))
+    rows = -(-count // columns)
+    step = (2 * su + z.small_gap) * (1 if place == "left" else -1)
     top = y0
-    rects = tuple(Rect(x, top + head + k * pitch, x + 2 * su, top + head + k * pitch + su) for k in range(count))
+    rects = tuple(Rect(x + (k // rows) * step, top + head + (k % rows) * pitch,
+                       x + (k // rows) * step + 2 * su, top + head + (k % rows) * pitch + su) for k in range(count))
     box = _plate(plate, m if place == "left" else width - m, top, place, m, width - m)
-    return SeatGeometry(seat, role, place, su, False, rects, box, Rect(x - m, y0, x + 2 * su + m, y1))
+    band = _union(rects, Rect(x, y0, x + 2 * su, y1))
+    return SeatGeometry(seat, role, place, su, False, rects, box, Rect(band.x0 - m, y0, band.x1 + m, y1))
 
 
 def _loose_beside(place: Place, count: int, a: Rect, z: Sizes) -> tuple[tuple[Rect, ...], Rect]:

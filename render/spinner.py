@@ -95,7 +95,8 @@ def _lay(placed: Sequence[Placed], lead_index: int, open_ends: Sequence[tuple[En
     fits = fits and all(r.inside(area) and not any(r.overlaps(a) for a in frame.avoid) for r in rects)
     fits = fits and not any(a.overlaps(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     ends: list[EndSpot] = []
-    for arm, turned, last in sorted(ended, key=lambda item: _ORDER[item[0]]):
+    # The top and bottom ends find their targets first: left and right have room to shift off their axis.
+    for arm, turned, last in sorted(ended, key=lambda item: _TARGET_ORDER[item[0]]):
         (ex, ey), (dx, dy) = turned.end, turned.direction
         cell = Rect(ex + dx * half - half, ey + dy * half - half, ex + dx * half + half, ey + dy * half + half)
         # The side the arm snakes away to, as the line's own target places count it: right and up snake to +.
@@ -103,10 +104,12 @@ def _lay(placed: Sequence[Placed], lead_index: int, open_ends: Sequence[tuple[En
         target = _target(turned, side, unit, frame, spots, ends) if fits else cell  # type: ignore[arg-type]
         ends.append(EndSpot(arm, numbers[arm], turned.direction, cell, last, target))  # type: ignore[arg-type]
     fits = fits and _targets_clear(ends, rects, frame)
+    ends.sort(key=lambda end: _ORDER[end.end])
     return LineLayout(unit, tuple(sorted(spots, key=lambda spot: spot.index)), tuple(ends), None, fits)
 
 
 _ORDER = {"left": 0, "right": 1, "up": 2, "down": 3}
+_TARGET_ORDER = {"up": 0, "down": 1, "left": 2, "right": 3}
 #: Which way across its own direction each arm snakes: the right arm down (+y), the bottom arm left (-x), the left
 #: arm up (-y), the top arm right (+x) — in the line's terms, + for the right arm's side and - for the left's.
 _SNAKES = {"right": 1, "down": -1, "left": -1, "up": 1}
