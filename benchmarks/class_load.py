@@ -46,8 +46,9 @@ from tests.postgres import PostgresServer  # noqa: E402
 
 LESSON = "pegar"
 TIMEOUT = 30.0
-#: The phone picture's displayed size; the hand's middle tile sits at 50 % across, 86 % down (as in app_speed).
-SHOWN = (358.0, 429.6)
+#: The table picture's component, and the width it is shown at on a phone (a 390 px screen's column).
+PICTURE_COMPONENT = "la_plaza_table_picture"
+SHOWN_WIDTH = 358.0
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -87,6 +88,8 @@ class Client:
     query: str = ""
     picture: str = ""  # the table image's data URL, as last received
     picture_id: str = ""
+    picture_size: tuple[int, int] = (1, 1)  # the picture's own pixels
+    boxes: list[dict] = field(default_factory=list)  # where its parts are, as the app writes them on the picture
     texts: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     auto: dict[str, float] = field(default_factory=dict)  # fragment id → seconds between its reruns
@@ -131,9 +134,11 @@ class Client:
         widget_id = getattr(inner, "id", "")
         if isinstance(widget_id, str) and widget_id.startswith("$$ID-"):
             self.widgets[widget_id.split("-", 2)[2]] = widget_id
-        if kind == "component_instance" and "streamlit_image_coordinates" in inner.component_name:
-            self.picture = json.loads(inner.json_args).get("src", "")
-            self.picture_id = inner.id
+        if kind == "bidi_component" and inner.component_name.endswith(PICTURE_COMPONENT):
+            data = json.loads(inner.json)
+            self.picture, self.picture_id = data.get("src", ""), inner.id
+            self.picture_size = (data.get("width", 1), data.get("height", 1))
+            self.boxes = json.loads(data["boxes"]) if data.get("boxes") else []
         elif kind == "exception":
             self.errors.append(f"exception: {inner.message}")
         elif kind == "text":
@@ -273,12 +278,16 @@ def _latest(tab: Client, prefix: str) -> str:
 
 
 async def _picture_taps(tab: Client, rng: random.Random, think: tuple[float, float], timings: list[Timing]) -> None:
-    """Two taps on the picture itself, on the hand's middle tile (it lifts, then goes back down)."""
-    for _ in range(2):
+    """Two taps on the picture itself, on the learner's first tile (it lifts, then goes back down), where the
+    browser would report them: in displayed pixels, with the displayed size."""
+    for number in range(2):
         await asyncio.sleep(rng.uniform(*think))
-        tap = {"x": SHOWN[0] * 0.5, "y": SHOWN[1] * 0.86, "width": SHOWN[0], "height": SHOWN[1],
-               "unix_time": time.time() * 1000}
-        state = WidgetState(id=tab.picture_id, json_value=json.dumps(tap))
+        tile = next(part for part in tab.boxes if part["kind"] == "hand" and part["name"].startswith("0:"))
+        x0, y0, x1, y1 = tile["rect"]
+        shrink = SHOWN_WIDTH / tab.picture_size[0]
+        tap = {"x": (x0 + x1) / 2 * shrink, "y": (y0 + y1) / 2 * shrink, "width": SHOWN_WIDTH,
+               "height": tab.picture_size[1] * shrink, "stamp": f"{tab.name}-{time.time_ns()}-{number}"}
+        state = WidgetState(id=tab.picture_id, json_value=json.dumps({"tap": tap}))
         timings.append(await tab.act("picture tap", value=state))
 
 
@@ -345,8 +354,7 @@ def main() -> None:
     url = server.create_database() if server else f"sqlite:///{tempfile.mkdtemp(prefix='laplaza-load-')}/progress.db"
     made = SqlClassBook.from_url(url).create("Load test class")
     port = free_port()
-    # Scripted replies at once: their deliberate 0.7 s pauses are the lesson's pacing, not the server's latency.
-    app, log = serve(port, {"LA_PLAZA_PROGRESS_URL": url, "LAPLAZA_REPLY_DELAY": "0"})
+    app, log = serve(port, {"LA_PLAZA_PROGRESS_URL": url})
     base = f"http://127.0.0.1:{port}"
     try:
         print(f"load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())}  (2 cores)")

@@ -92,7 +92,7 @@ def test_progress_made_on_one_server_is_seen_on_the_other(servers: tuple[str, st
 
             teacher = browser.new_context().new_page()
             teacher.goto(f"{second}/teacher?key={made.secret}")
-            expect(teacher.get_by_role("cell", name="Ana", exact=True).first).to_be_visible(timeout=TIMEOUT)
+            expect(teacher.get_by_role("rowheader", name="Ana", exact=True).first).to_be_visible(timeout=TIMEOUT)
             step_text = say("teacher.view.step").format(step=2, count=len(pegar.steps))
             expect(teacher.get_by_role("cell", name=step_text)).to_have_count(1, timeout=TIMEOUT)
         finally:

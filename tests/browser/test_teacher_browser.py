@@ -8,10 +8,12 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
 from lessons import load_library
+from tests.browser.test_accessibility import serious
 
 TEXTS = load_library().texts
 TIMEOUT = 20_000
@@ -61,20 +63,22 @@ def test_a_teacher_watches_a_learner_join_and_work_without_reloading(browser: Br
     settle(learner)
 
     # The teacher's page was not touched: the live view shows Dushi by itself within a refresh or two.
-    expect(teacher.get_by_role("cell", name="Dushi")).to_have_count(2, timeout=TIMEOUT)
+    expect(teacher.get_by_role("rowheader", name="Dushi")).to_have_count(2, timeout=TIMEOUT)
     expect(teacher.get_by_text(say("pap", "teacher.view.step").format(step=2, count=len(
         load_library().lesson("pila").steps))).first).to_be_visible(timeout=TIMEOUT)
     teacher.screenshot(path=artifacts / "teacher_class_phone.png")
+    settle(teacher)
+    assert not serious(teacher)  # the class view with its tables, on a phone
     learner.context.close()
 
     desktop = browser.new_page(viewport={"width": 1366, "height": 900})
     desktop.goto(link)
-    expect(desktop.get_by_role("cell", name="Dushi").first).to_be_visible(timeout=TIMEOUT)
+    expect(desktop.get_by_role("rowheader", name="Dushi").first).to_be_visible(timeout=TIMEOUT)
     assert "key=" not in desktop.url  # the secret left the address bar
     desktop.screenshot(path=artifacts / "teacher_class_desktop.png")
     projector = browser.new_page(viewport={"width": 1920, "height": 1080})
     projector.goto(link)
-    expect(projector.get_by_role("cell", name="Dushi").first).to_be_visible(timeout=TIMEOUT)
+    expect(projector.get_by_role("rowheader", name="Dushi").first).to_be_visible(timeout=TIMEOUT)
     projector.screenshot(path=artifacts / "teacher_class_projector.png")
 
 
@@ -93,3 +97,16 @@ def test_a_lesson_card_downloads_as_a_pdf(page: Page, app_url: str) -> None:
     reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) == 1 and say("es", "title", "pila") in reader.metadata.title
     assert download.value.suggested_filename == "pila-es.pdf"
+
+
+@pytest.mark.parametrize(("lang", "width"), [("pap", 390), ("es", 1366), ("en", 1920)])
+def test_the_teacher_page_has_no_serious_accessibility_violation(browser: Browser, app_url: str, lang: str,
+                                                                 width: int) -> None:
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(f"{app_url}/teacher?lang={lang}")
+    expect(page.get_by_text(say(lang, "teacher.create.title"), exact=True)).to_be_visible(timeout=TIMEOUT)
+    settle(page)
+    assert not serious(page)
+    create_class(page, app_url, lang, f"axe {lang}")
+    settle(page)
+    assert not serious(page)
