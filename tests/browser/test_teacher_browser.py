@@ -16,7 +16,7 @@ from lessons import load_library
 from tests.browser.test_accessibility import serious
 
 TEXTS = load_library().texts
-TIMEOUT = 20_000
+TIMEOUT = 45_000  # generous: the live view refreshes every 5 s, and the machine is shared
 
 
 def say(lang: str, key: str, lesson: str | None = None) -> str:
