@@ -164,6 +164,12 @@ class View:
             return []
         return self._table.legal_moves()
 
+    def ends_after(self, move: Move) -> tuple[int, int] | None:
+        """The open ends once the seat has made ``move`` (one of its legal moves), as the engine lays the tile."""
+        if self._table.to_move != self._seat:
+            raise ValueError(f"it is seat {self._table.to_move}'s turn, not seat {self._seat}'s")
+        return self._table.apply(move).ends
+
     @property
     def fingerprint(self) -> str:
         """A short text naming this view, the same in every run (for seeding players; never Python's ``hash``)."""
