@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from .geometry import Rect
@@ -116,9 +117,18 @@ def table_geometry(
 ) -> TableGeometry:
     """Lay out the seats around the table. ``loose`` maps a seat to how many loose tiles lie turned up near it;
     ``plates`` maps a seat to the width and height of its nameplate (none for a seat not in it); ``stock_label`` is the
-    width of the stock's count (0 when it is not written)."""
+    width of the stock's count (0 when it is not written). Cached: a rerun redraws the same table."""
+    return _table_geometry(width, height, scale, players, viewer, tuple(hand_sizes), frozenset(face_up), has_stock,
+                           tuple(sorted(loose.items())), tuple(sorted((plates or {}).items())), stock_label)
+
+
+@lru_cache(maxsize=128)
+def _table_geometry(width: int, height: int, scale: float, players: int, viewer: int, hand_sizes: tuple[int, ...],
+                    face_up: frozenset[int], has_stock: bool, loose_counts: tuple[tuple[int, int], ...],
+                    plate_sizes: tuple[tuple[int, tuple[int, int]], ...], stock_label: int) -> TableGeometry:
     z = Sizes.at(scale)
-    plates = plates or {}
+    plates = dict(plate_sizes)
+    loose = dict(loose_counts)
     places = {seat: role_and_place(seat, viewer, players) for seat in range(players)}
     stock, count = _stock(width, z, stock_label) if has_stock else (None, None)
     top_x1 = (stock.x0 if count is None else min(stock.x0, count.x0)) - z.gap if stock is not None else width - z.margin
