@@ -178,7 +178,7 @@ def _draw_tags(image: Image.Image, draw: ImageDraw.ImageDraw, tags: Sequence[tup
         hard = [*drawn, *marked, *(r for _, r in placed)]
         rect, side, beside = _place_tag(area, w, ht, sides, gap, inside, hard, shafts)
         if not beside:
-            ends, _ = marks.leader_path(rect, area, [r for r in hard if r != area])
+            ends = _leader(rect, area, hard)
             marks.leader(draw, ends, pen.theme.highlight, pen.theme.badge_bg, max(1, pen.width - 1), pen.halo)
         marks.tag(draw, image, rect, text, pen.theme, size, area.center, side if beside else None)
         placed.append((text, rect))
@@ -228,10 +228,10 @@ def _place_tag(area: Rect, w: int, h: int, sides: Sequence[Side], gap: int, insi
                soft: Sequence[Rect]) -> tuple[Rect, Side | None, bool]:
     """Where a ``w`` x ``h`` tag goes: beside ``area`` on the first preferred side where it covers nothing in
     ``hard`` (nor ``area`` itself), sliding along that side if need be, else further out, ring by ring, where its
-    leader line to the mark crosses nothing either (a few rings further at most); among equally near places, the
-    one covering least of ``soft`` (an arrow's shaft). Returns the box, the side it sits on, and whether it is
-    right beside the mark (else it needs a leader line). If no place anywhere is free, the least covering one
-    beside the mark."""
+    leader line to the mark crosses nothing either (else the nearest place whose leader does); among equally
+    near places, the one covering least of ``soft`` (an arrow's shaft). Returns the box, the side it sits on,
+    and whether it is right beside the mark (else it needs a leader line). If no place anywhere is free, the
+    least covering one beside the mark."""
     step = max(4, h // 2)
     crossing: tuple[int, Rect, Side] | None = None  # the nearest free place whose leader crosses something
     for extra in range(0, max(inside.width, inside.height), step):
@@ -240,8 +240,6 @@ def _place_tag(area: Rect, w: int, h: int, sides: Sequence[Side], gap: int, insi
             return clear[0], clear[1], extra == 0
         if crossing is None and crosses is not None:
             crossing = (extra, *crosses)
-        if crossing is not None and extra >= crossing[0] + 6 * step:
-            break
     if crossing is not None:
         return crossing[1], crossing[2], False
     fallback = min((_beside(area, w, h, side, gap, 0.0, inside) for side in sides),
@@ -274,6 +272,13 @@ def _ring(area: Rect, w: int, h: int, sides: Sequence[Side], gap: int, extra: in
 def _leader_crosses(tag: Rect, area: Rect, hard: Sequence[Rect]) -> bool:
     """Whether every leader line from a tag to its mark would pass over something drawn."""
     return marks.leader_path(tag, area, [r for r in hard if r != area])[1]
+
+
+def _leader(tag: Rect, area: Rect, hard: Sequence[Rect]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The leader line from a tag to its mark: one with a little room round what it passes, if there is one."""
+    room = max(2, area.width // 40)
+    roomy, crosses = marks.leader_path(tag, area, [r.grown(room) for r in hard if r != area])
+    return marks.leader_path(tag, area, [r for r in hard if r != area])[0] if crosses else roomy
 
 
 def _beside(area: Rect, w: int, h: int, side: Side, distance: int, slide: float, inside: Rect) -> Rect:
