@@ -52,10 +52,15 @@ class StepView:
     frames: tuple[Frame, ...]
     done: bool
     feedback: Feedback | None
+    face_up: bool = False  # the step shows every hand face up
+    match: tuple[Position, ...] = ()  # the match's earlier hands a question counts (the picture's score line)
 
     def describe(self) -> tuple[Message, ...]:
         """The table picture in words (for screen readers and the alt text)."""
-        return describe_position(self.position, self.viewer) if self.position is not None else ()
+        if self.position is None:
+            return ()
+        face_up = range(self.position.rules.players) if self.face_up else ()
+        return describe_position(self.position, self.viewer, face_up=face_up)
 
 
 @dataclass
@@ -124,7 +129,7 @@ class LessonRunner:
         return StepView(
             self.lesson.id, step.number, len(self.lesson.steps), step.kind, step.text, state.position, step.viewer,
             marks, state.hint_level, state.selected, step.options, step.points, state.frames, state.done,
-            state.feedback,
+            state.feedback, step.face_up, step.match,
         )
 
     # ------------------------------------------------------------------------------------------------- moving
