@@ -19,9 +19,9 @@ _PAGES = "pages"  # session-state key: this run's pages by id, for buttons that 
 
 def build(library: Library, words: Words, home: Callable[[], None],
           lesson_page: Callable[[str], Callable[[], None]], practice: Callable[[], None],
-          teacher: Callable[[], None] | None = None) -> list[st.Page]:
-    """Home first (the default page), practice, then every lesson file in order (a broken one says so), then the
-    Teacher page."""
+          teacher: Callable[[], None] | None = None) -> dict[str, list[st.Page]]:
+    """The pages by sidebar section: home (the default page), practice and the Teacher page first, then each
+    course's lessons under the course's name, numbered within it (a broken lesson file says so)."""
     pages = {
         HOME: st.Page(home, title=words("app.home"), icon=":material/home:", url_path=HOME, default=True),
         PRACTICE: st.Page(practice, title=words("practice.title"), icon=":material/quiz:", url_path=PRACTICE),
@@ -36,7 +36,10 @@ def build(library: Library, words: Words, home: Callable[[], None],
         pages[TEACHER] = st.Page(teacher, title=words("teacher.title"), icon=":material/co_present:",
                                  url_path=TEACHER)
     st.session_state[_PAGES] = pages
-    return list(pages.values())
+    sections = {"": [pages[page_id] for page_id in (HOME, PRACTICE, TEACHER) if page_id in pages]}
+    for course, ordered in courses(library):
+        sections[words(f"course.{course}")] = [pages[lesson_id] for lesson_id in ordered]
+    return sections
 
 
 def courses(library: Library) -> list[tuple[str, list[str]]]:

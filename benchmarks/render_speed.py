@@ -1,4 +1,5 @@
-"""Render speed: a full partnership table and a 1-vs-1 lesson table, against the floor of pasting cached tiles.
+"""Render speed: a full partnership table, a 1-vs-1 lesson table and a full all-fives table with a spinner and
+four arms (four players, score line and count written out), against the floor of pasting cached tiles.
 
 Run from the repository root: ``python benchmarks/render_speed.py``. Prints medians in milliseconds, the ratios
 to the floor (target: full table within 3x and under 15 ms at 1x), the cost of a line never seen before (its
@@ -65,6 +66,34 @@ def lesson_with_highlights() -> tuple[Position, TableView]:
     return position, TableView(**{**view.__dict__, "highlights": marks})
 
 
+def full_all_fives(seed: int = 0) -> tuple[Position, TableView]:
+    """Four players at all-fives, a double led: the fullest table with all four of the spinner's arms that random
+    play reaches from ``seed`` (20-odd tiles down), drawn with its score line, the count and a "+N" badge."""
+    rng = random.Random(seed)
+    rules = Rules.all_fives(players=4)
+    best = None
+    for _ in range(40):
+        position = Position.deal(rules, rng, leader=rng.randrange(4))
+        doubles = [m for m in position.legal_moves() if getattr(m, "tile", None) and m.tile.is_double]
+        if not doubles:
+            continue
+        position = position.apply(doubles[0])
+        while position.outcome is None:
+            after = position.apply(rng.choice(position.legal_moves()))
+            if after.outcome is not None:
+                break
+            position = after
+        if len(position.open_ends) == 4 and (best is None or len(position.placed) > len(best.placed)):
+            best = position
+    assert best is not None
+    labels = {"you": "You", "right_opponent": "Right", "across_opponent": "Across", "left_opponent": "Left",
+              "target": "First to 250 wins", "count": "Ends"}
+    mover = best.to_move
+    view = TableView(viewer=mover, selected=best.hands[mover][0], hint=True, label_ends=True, labels=labels,
+                     scores=(120, 85, 140, 60), scored={(mover - 1) % 4: 10}, end_count=True)
+    return best, view
+
+
 def floor(picture) -> Callable[[], object]:
     """Paste the same cached sprites (same count, sizes, places) onto a fresh copy of the same felt."""
     theme = get_theme("light")
@@ -93,7 +122,8 @@ def png(image, **options) -> bytes:
 def main() -> None:
     print(f"{'table':<28}{'render ms':>10}{'floor ms':>10}{'ratio':>8}  tiles")
     for name, build in (("full partnership (1x)", full_partnership), ("1-vs-1 lesson (1x)", lesson_one_vs_one),
-                        ("1-vs-1 lesson, marks (1x)", lesson_with_highlights)):
+                        ("1-vs-1 lesson, marks (1x)", lesson_with_highlights),
+                        ("all-fives, spinner, 4 arms (1x)", full_all_fives)):
         position, view = build()
         picture = draw_table(position, view)
         tiles = len(picture.line.spots) + sum(len(s.tiles) for s in picture.geometry.seats)
@@ -109,6 +139,16 @@ def main() -> None:
 
     cold = median_ms(new_line, 400)
     print(f"full partnership (1x), a new line each time (layout searched, 24 tiles, lead anywhere): {cold:.2f} ms")
+    spinners = [full_all_fives(seed) for seed in range(300)]  # more tables than the spinner layout cache holds
+    spin = iter(range(10**9))
+
+    def new_spinner() -> object:
+        position, view = spinners[next(spin) % len(spinners)]
+        return draw_table(position, view)
+
+    tiles = statistics.median(len(position.placed) for position, _ in spinners)
+    print(f"all-fives (1x), a new spinner table each time (layout searched, {tiles:.0f} tiles on the table): "
+          f"{median_ms(new_spinner, 300):.2f} ms")
     position, view = full_partnership()
     for scale in (2, 3):
         big = TableView(**{**view.__dict__, "scale": scale})

@@ -39,6 +39,7 @@ CONCEALED_BY_QUERY: dict[str, frozenset[str]] = {
     "hand_points": frozenset({"scores"}),
     "outcome.scores": frozenset({"scores"}),
     "outcome.points": frozenset({"scores"}),
+    "outcome.winner": frozenset({"scores"}),  # only the winner's side gains (katsika: only the losers')
     "match.score": frozenset({"scores"}),
     "match.winner": frozenset({"scores"}),
     "match.loser": frozenset({"scores"}),

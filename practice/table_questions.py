@@ -83,7 +83,7 @@ def fives(rng: random.Random) -> Draft:
         if other > 0:
             wrong.append((other, other if other % 5 == 0 else 0))
     options, correct = shuffled(rng, (count, gained), wrong, _count_label)
-    viewer = rng.randrange(rules.players)
+    viewer = other_seat(rng, rules, seat)  # the prompt names the seat that played: another's, for the grammar
     tile = after.history[-1].move.tile  # type: ignore[union-attr]
     key = "practice.fives.reason_scores" if gained else "practice.fives.reason_none"
     fact = "S5c" if len(after.placed) == 1 else "S5b" if gained else "S5a"
@@ -149,10 +149,10 @@ def _leader_after(rng: random.Random) -> Draft:
         raise NoSituation("no international hand with a winner")
     outcome = position.outcome
     assert outcome is not None and match.next_leader is not None
-    viewer = rng.randrange(rules.players)
-    options, correct = every(tuple(range(rules.players)), match.next_leader, _seat_label(rules, viewer))
     domino = outcome.reason == "domino"
     actor = outcome.seat if domino else outcome.blocker
+    viewer = other_seat(rng, rules, actor if actor is not None else 0)  # the prompt names who ended the hand
+    options, correct = every(tuple(range(rules.players)), match.next_leader, _seat_label(rules, viewer))
     return Draft(
         position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
         correct=correct, fact="G4b",
@@ -176,9 +176,11 @@ def katsika(rng: random.Random) -> Draft:
     if not losers:
         raise NoSituation("every losing hand was empty")
     side = rng.choice(losers)
-    # Half the time the learner sits on the side that pays.
     seats_of_side = [seat for seat in range(rules.players) if rules.side_of(seat) == side]
-    viewer = rng.choice(seats_of_side) if rng.random() < 0.5 else rng.randrange(rules.players)
+    if rules.sides > 2:  # sides named like seats: the prompt names two of them, so the learner is the third
+        viewer = next(seat for seat in range(rules.players) if rules.side_of(seat) not in (side, outcome.winner))
+    else:  # "your side" or "the other side": half the time the learner sits on the side that pays
+        viewer = rng.choice(seats_of_side) if rng.random() < 0.5 else rng.randrange(rules.players)
     answer = outcome.scores[side]
     wrong = [0, outcome.side_pips[side], outcome.side_pips[outcome.winner], sum(outcome.side_pips), *near(rng, answer)]
     wrong += [outcome.pips[seat] for seat in seats_of_side]  # one partner's hand only
@@ -217,7 +219,10 @@ def rounding(rng: random.Random) -> Draft:
     each = sum(round_to_five(pips) for side, pips in enumerate(outcome.side_pips) if side != outcome.winner)
     wrong = [raw, each, raw // 5 * 5, -(-raw // 5) * 5, answer + 5, max(0, answer - 5), sum(outcome.side_pips)]
     options, correct = shuffled(rng, answer, wrong, points)
-    viewer = other_seat(rng, rules, 0) if rng.random() < 0.5 else 0
+    # The prompt names the winning side: with sides named like seats, the learner is another seat.
+    winners = [seat for seat in range(rules.players) if rules.side_of(seat) == outcome.winner]
+    others = [seat for seat in range(rules.players) if seat not in winners]
+    viewer = rng.choice(others) if rules.sides > 2 else rng.randrange(rules.players)
     winner = side_name(rules, viewer, outcome.winner)
     key = "practice.rounding.prompt_blocked" if blocked else "practice.rounding.prompt"
     return Draft(

@@ -9,7 +9,11 @@ go in a strip added under the table, the badge beside a nameplate, the tiles out
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from engine import Placed, Position
 
@@ -18,7 +22,7 @@ from .fonts import draw_text, text_width
 from .geometry import Rect
 from .scene import Scene
 from .seats import role_and_place
-from .theme import scaled
+from .theme import Theme, scaled
 from .tiles import tile_sprite
 from .view import TableView
 
@@ -39,7 +43,7 @@ class ScoreLine:
 @dataclass(frozen=True)
 class Extras:
     """What one picture adds under and around the table: the count's terms, the score line, the tiles out of play,
-    the lines of the strip under the table (each a list of items), and the strip's height in pixels."""
+    the lines of the strip under the table (each a list of items, and where each lies), and the strip's height."""
 
     count: tuple[int, ...] | None
     scores: ScoreLine | None
@@ -47,6 +51,7 @@ class Extras:
     lines: tuple[tuple[Item, ...], ...]
     line_height: int
     size: int
+    spans: tuple[tuple[int, int, str], ...] = ()  # each line's left and right edge, and its words
 
     @property
     def height(self) -> int:
@@ -98,8 +103,10 @@ def out_of_play(position: Position) -> int:
     return 28 - len(position.placed) - sum(len(hand) for hand in position.hands) - len(position.stock)
 
 
+@lru_cache(maxsize=64)
 def plan_extras(position: Position, view: TableView, width: int) -> Extras:
-    """What this picture adds, laid out in lines that fit ``width`` (the strip under the table)."""
+    """What this picture adds, laid out in lines that fit ``width`` (the strip under the table); cached, as a
+    redrawn picture (a tap) plans the same."""
     s = view.scale
     size = scaled(13, s)
     rules = position.rules
@@ -120,7 +127,11 @@ def plan_extras(position: Position, view: TableView, width: int) -> Extras:
     if pile and view.label("out_of_play"):  # the pile's count is in its corner; what it is, said under the table
         items.append([("text", f"{view.label('out_of_play')}: {pile}")])
     lines = _wrapped(items, size, width - 2 * scaled(8, s))
-    return Extras(terms, scores, pile, lines, round(size * 1.6), size)
+    spans = []
+    for line in lines:
+        total = _line_width(line, size)
+        spans.append(((width - total) // 2, (width - total) // 2 + total, " · ".join(t for _, t in line)))
+    return Extras(terms, scores, pile, lines, round(size * 1.6), size, tuple(spans))
 
 
 def _side_name(position: Position, view: TableView, side: int) -> str:
@@ -187,37 +198,69 @@ def draw_extras(scene: Scene, extras: Extras, top: int) -> None:
 
 
 def _draw_strip(scene: Scene, extras: Extras, top: int) -> None:
-    theme, size = scene.theme, extras.size
-    width = scene.image.size[0]
-    gap = text_width(" · ", size)
-    stroke = max(1, size // 12)
-    for row, items in enumerate(extras.lines):
-        y = top + extras.line_height // 2 + row * extras.line_height
-        total = sum(_item_width(item, size) for item in items) + gap * (len(items) - 1)
-        x = (width - total) // 2
+    """Each line centred under the table, drawn once into a cached strip (a redrawn picture pastes it whole)."""
+    width, height = scene.image.size
+    key = (extras.lines, extras.size, extras.line_height, width, height, top, scene.theme)
+    laid = _LAID.get(key)
+    if laid is None:  # the felt under the strip is bare until now: lay the strip on it once, then paste it whole
+        strip = _strip(extras.lines, extras.size, extras.line_height, width, scene.theme)
+        ground = scene.image.crop((0, top, width, top + strip.height)).convert("RGBA")
+        laid = _LAID[key] = Image.alpha_composite(ground, strip).convert("RGB")
+        while len(_LAID) > 32:
+            _LAID.popitem(last=False)
+    scene.image.paste(laid, (0, top))
+    for row, (x0, x1, text) in enumerate(extras.spans):
         row_top = top + row * extras.line_height
-        scene.add(Box("label", Rect(x, row_top, x + total, row_top + extras.line_height),
-                      text=" · ".join(t for _, t in items)))
-        for k, (kind, text) in enumerate(items):
-            if k:
-                draw_text(scene.image, (x, y), " · ", size, theme.text, "lm", stroke, theme.badge_bg)
-                x += gap
+        scene.add(Box("label", Rect(x0, row_top, x1, row_top + extras.line_height), text=text))
+
+
+#: Strips already laid on the felt under them, newest last (an opaque image pastes at a copy's cost).
+_LAID: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
+
+
+@lru_cache(maxsize=32)
+def _strip(lines: tuple[tuple[Item, ...], ...], size: int, line_height: int, width: int, theme: Theme) -> Image.Image:
+    """The strip's lines on a transparent image: each centred, its words pasted as few pieces as the danger signs
+    allow, each sign drawn before its side."""
+    image = Image.new("RGBA", (width, max(1, len(lines) * line_height + line_height // 2)), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    stroke = max(1, size // 12)
+    for row, items in enumerate(lines):
+        y = line_height // 2 + row * line_height
+        x = (width - _line_width(items, size)) // 2
+        for kind, text in _pieces(items):
             if kind == "danger":
                 icon = round(size * 1.1)
-                _warning(scene, x + icon / 2, y, icon)
+                _warning(draw, image, theme, x + icon / 2, y, icon)
                 x += icon + round(size * 0.3)
             if text:
-                draw_text(scene.image, (x, y), text, size, theme.text, "lm", stroke, theme.badge_bg)
+                draw_text(image, (x, y), text, size, theme.text, "lm", stroke, theme.badge_bg)
                 x += text_width(text, size)
+    return image
 
 
-def _warning(scene: Scene, cx: float, cy: float, size: float) -> None:
+def _pieces(items: tuple[Item, ...]) -> list[Item]:
+    """A line's items joined into as few pieces of text as the danger signs allow: each sign starts a piece."""
+    pieces: list[Item] = []
+    for k, (kind, text) in enumerate(items):
+        joined = (" · " if k else "") + text
+        if kind == "danger" or not pieces:
+            pieces.append((kind, joined))
+        else:
+            pieces[-1] = (pieces[-1][0], pieces[-1][1] + joined)
+    return pieces
+
+
+def _line_width(items: tuple[Item, ...], size: int) -> int:
+    return sum(_item_width(piece, size) for piece in _pieces(items))
+
+
+def _warning(draw: ImageDraw.ImageDraw, image: Image.Image, theme: Theme, cx: float, cy: float, size: float) -> None:
     """A warning sign (a triangle with "!"): the side in danger, by shape and not by colour alone."""
-    theme = scene.theme
     h = size * 0.9
     points = ((cx, cy - h / 2), (cx + size / 2, cy + h / 2), (cx - size / 2, cy + h / 2))
-    scene.draw.polygon(points, fill=theme.wrong, outline=theme.text)
-    draw_text(scene.image, (cx, cy + h * 0.12), "!", max(6, round(size * 0.7)), theme.text, "mm")
+    draw.polygon(points, fill=theme.wrong, outline=theme.text)
+    draw_text(image, (cx, cy + h * 0.12), "!", max(6, round(size * 0.7)), theme.text, "mm")
 
 
 def _draw_out_of_play(scene: Scene, count: int) -> None:
@@ -245,22 +288,27 @@ def _draw_out_of_play(scene: Scene, count: int) -> None:
 
 def _points_badge(scene: Scene, plate: Rect, seat: int, points: int) -> None:
     """A "+15" pill right beside a seat's nameplate (left of it for the seat on the right)."""
-    theme = scene.theme
-    size = scene.geometry.label_size
-    text = f"+{points}"
-    pad = round(size * 0.45)
-    h = round(size * 1.45)
-    w = text_width(text, size) + 2 * pad
+    pill = _pill(f"+{points}", scene.geometry.label_size, scene.theme)
+    w, h = pill.size
     gap = scaled(4, scene.scale)
     on_right = scene.geometry.seat(seat).place == "right"
     x0 = plate.x0 - gap - w if on_right else plate.x1 + gap
     x0 = min(max(x0, 0), scene.image.size[0] - w)
-    y_mid = (plate.y0 + plate.y1) // 2
-    box = Rect(x0, y_mid - h // 2, x0 + w, y_mid - h // 2 + h)
-    scene.draw.rounded_rectangle((box.x0, box.y0, box.x1, box.y1), radius=h / 2, fill=theme.accent,
-                                 outline=theme.badge_bg, width=max(1, size // 10))
-    draw_text(scene.image, ((box.x0 + box.x1) / 2, y_mid), text, size, theme.badge_bg, "mm")
-    scene.add(Box("label", box, "seat", seat, text=text))
+    y0 = (plate.y0 + plate.y1) // 2 - h // 2
+    scene.image.paste(pill, (x0, y0), pill)
+    scene.add(Box("label", Rect(x0, y0, x0 + w, y0 + h), "seat", seat, text=f"+{points}"))
+
+
+@lru_cache(maxsize=64)
+def _pill(text: str, size: int, theme: Theme) -> Image.Image:
+    """A rounded pill with the points in it, on a transparent image (drawn once per text, size and theme)."""
+    pad, h = round(size * 0.45), round(size * 1.45)
+    w = text_width(text, size) + 2 * pad
+    image = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, w, h), radius=h / 2, fill=theme.accent, outline=theme.badge_bg,
+                                            width=max(1, size // 10))
+    draw_text(image, (w / 2, h / 2), text, size, theme.badge_bg, "mm")
+    return image
 
 
 __all__ = ["Extras", "ScoreLine", "count_terms", "draw_extras", "out_of_play", "plan_extras", "score_line"]

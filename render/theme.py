@@ -30,6 +30,11 @@ class Theme:
     mark_width: float  # outline width at 1x, in pixels
     highlight: RGB = (255, 255, 255)  # a lesson's own marks: dashes over a dark halo, label tags
 
+    def __hash__(self) -> int:
+        # Every tile sprite and text is looked up with its theme, dozens of times a frame: hashing the name, not
+        # all the colours, keeps that cheap (equal themes still compare equal field by field).
+        return hash(self.name)
+
 
 LIGHT = Theme(
     name="light",

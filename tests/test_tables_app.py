@@ -91,7 +91,7 @@ def test_the_count_is_written_out_and_the_score_line_follows_the_hand() -> None:
     at = goto("all_fives", 3)
     solve_step(at, "all_fives", by_picture=True)
     words = alt(at)
-    assert "You just scored 15." in words and "You: 15 points." in words
+    assert "You: 15 points scored with that play." in words and "You: 15 points." in words
     assert "The open ends count 6 + 3 + 6 + 0 = 15." not in words  # the bottom arm is empty: it counts nothing
     assert "The open ends count 6 + 3 + 6 = 15." in words
 
@@ -111,7 +111,7 @@ def test_katsika_writes_penalties_and_marks_the_side_in_danger() -> None:
     answer(at, "katsika", 0)
     words = alt(at)
     assert "Your side: 101 penalty points." in words and "The other side: 0 penalty points." in words
-    assert "Your side is nearest the target: in danger." in words
+    assert "Your side: nearest the target, in danger." in words
     assert "The first side to reach 100 points loses the match." in words
 
 
