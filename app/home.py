@@ -32,14 +32,15 @@ def show() -> None:
     signin.panel(visit, words)
     st.subheader(words("home.map"))
     practised = lesson_mastery(progress.answers)
-    shown = set(navigation.lesson_ids())
-    for course, lesson_ids in navigation.courses(lib):  # one group per course, numbered within it
+    shown = navigation.lesson_ids()  # numbered as the sidebar numbers them, on through the courses
+    for course, lesson_ids in navigation.courses(lib):  # one group per course
         st.markdown(f"#### {words(f'course.{course}')}")
         intro = words.texts.find(words.lang, f"course.{course}_intro")
         if intro:
-            st.caption(intro)
-        for number, lesson_id in enumerate((i for i in lesson_ids if i in shown), start=1):
-            _lesson_card(lib, visit, words, progress, number, lesson_id, practised.get(lesson_id))
+            st.markdown(intro)
+        for lesson_id in (i for i in lesson_ids if i in shown):
+            _lesson_card(lib, visit, words, progress, shown.index(lesson_id) + 1, lesson_id,
+                         practised.get(lesson_id))
     if not visit.account.store.persistent:
         st.caption(words("home.progress_session"))
     urls.follow(visit)

@@ -19,27 +19,25 @@ _PAGES = "pages"  # session-state key: this run's pages by id, for buttons that 
 
 def build(library: Library, words: Words, home: Callable[[], None],
           lesson_page: Callable[[str], Callable[[], None]], practice: Callable[[], None],
-          teacher: Callable[[], None] | None = None) -> dict[str, list[st.Page]]:
-    """The pages by sidebar section: home (the default page), practice and the Teacher page first, then each
-    course's lessons under the course's name, numbered within it (a broken lesson file says so)."""
+          teacher: Callable[[], None] | None = None) -> list[st.Page]:
+    """Home first (the default page), practice, then every lesson file, course after course, numbered on through
+    them (a broken one says so), then the Teacher page. (One flat list: the sidebar's sections are not marked up
+    as lists for screen readers.)"""
     pages = {
         HOME: st.Page(home, title=words("app.home"), icon=":material/home:", url_path=HOME, default=True),
         PRACTICE: st.Page(practice, title=words("practice.title"), icon=":material/quiz:", url_path=PRACTICE),
     }
     loaded = {lesson.id: lesson for lesson in library.lessons}
-    for _, ordered in courses(library):
-        for number, lesson_id in enumerate(ordered, start=1):  # numbered within their course
-            lesson = loaded.get(lesson_id)
-            title = words.texts.get(words.lang, lesson.title, lesson_id) if lesson else lesson_id
-            pages[lesson_id] = st.Page(lesson_page(lesson_id), title=f"{number}. {title}", url_path=lesson_id)
+    ordered = [lesson_id for _, ids in courses(library) for lesson_id in ids]
+    for number, lesson_id in enumerate(ordered, start=1):
+        lesson = loaded.get(lesson_id)
+        title = words.texts.get(words.lang, lesson.title, lesson_id) if lesson else lesson_id
+        pages[lesson_id] = st.Page(lesson_page(lesson_id), title=f"{number}. {title}", url_path=lesson_id)
     if teacher is not None:
         pages[TEACHER] = st.Page(teacher, title=words("teacher.title"), icon=":material/co_present:",
                                  url_path=TEACHER)
     st.session_state[_PAGES] = pages
-    sections = {"": [pages[page_id] for page_id in (HOME, PRACTICE, TEACHER) if page_id in pages]}
-    for course, ordered in courses(library):
-        sections[words(f"course.{course}")] = [pages[lesson_id] for lesson_id in ordered]
-    return sections
+    return list(pages.values())
 
 
 def courses(library: Library) -> list[tuple[str, list[str]]]:

@@ -116,7 +116,8 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> N
         return
     if lesson.course != "la_plaza":  # which table plays these rules (a step may sit at another table)
         rules = view.position.rules if view.position is not None else lesson.rules
-        st.caption(words("tables.plays", table=words(f"tables.preset.{rules.name}")))
+        plays = words("tables.plays", table=words(f"tables.preset.{rules.name}"))
+        st.markdown(f":material/table_restaurant: *{plays}*")
     if not room:
         _step_text(view, words)
     left, right = widgets.table_and_controls(room)

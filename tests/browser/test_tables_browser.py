@@ -50,8 +50,9 @@ def next_step(page: Page, text: str) -> None:
 def test_the_spinner_lesson_in_spanish_by_tapping_the_picture(page: Page, app_url: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{app_url}/?lang=es")
-    expect(page.get_by_text(es("course.other_tables", None), exact=True)).to_be_visible(timeout=TIMEOUT)
-    expect(page.get_by_text(es("course.la_plaza", None), exact=True)).to_be_visible(timeout=TIMEOUT)
+    main = page.get_by_test_id("stMainBlockContainer")
+    expect(main.get_by_text(es("course.other_tables", None), exact=True)).to_be_visible(timeout=TIMEOUT)
+    expect(main.get_by_text(es("course.la_plaza", None), exact=True)).to_be_visible(timeout=TIMEOUT)
     page.screenshot(path=artifacts / "tables-home-es.png", full_page=True)
 
     page.goto(f"{app_url}/spinner?step=3&lang=es")
@@ -96,3 +97,19 @@ def test_a_spinner_table_on_the_projector(page: Page, app_url: str, artifacts: P
     words = page.locator(PICTURE).get_attribute("alt") or ""
     assert "You: 15 points scored with that play." in words and "The open ends count 6 + 3 + 6 = 15." in words
     page.screenshot(path=artifacts / "tables-all-fives-projector.png")
+
+
+def test_the_other_tables_pages_have_no_serious_accessibility_violation(page: Page, app_url: str) -> None:
+    from tests.browser.test_accessibility import serious
+
+    page.set_viewport_size({"width": 390, "height": 900})
+    problems = {}
+    for path, lang in (("/spinner?step=6", "es"), ("/katsika?step=6", "pap"), ("/practice?code=fives-12", "en")):
+        page.goto(f"{app_url}{path}&lang={lang}")
+        settle(page, PICTURE if "practice" not in path else None)
+        page.wait_for_function(f"() => document.documentElement.lang === {lang!r}")
+        settle(page, PICTURE if "practice" not in path else None)
+        found = serious(page)
+        if found:
+            problems[f"{path}&lang={lang}"] = found
+    assert not problems, problems
