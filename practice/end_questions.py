@@ -9,7 +9,7 @@ from engine import Match, Position, Rules, Tile
 from lessons.table_words import counted
 from lessons.texts import Message, Ref
 
-from .choices import count_rule, every, near, other_seat, points, seat_name, shuffled, side_name, spelled
+from .choices import count_rule, ends_words, every, near, other_seat, points, seat_name, shuffled, side_name, spelled
 from .play_questions import random_rules
 from .playout import NoSituation, play_out, play_until, rescore
 from .question import Draft
@@ -201,7 +201,8 @@ def capicu(rng: random.Random, kinds: tuple[str, ...] = CAPICU) -> Draft:
         return Draft(
             position=position, viewer=position.to_move, options=options, correct=correct,
             prompt=Message.of("practice.capicu.prompt", tile=str(tile), left=left, right=right),
-            reason=Message.of(f"practice.capicu.reason_{answer}", tile=str(tile), left=left, right=right),
+            reason=Message.of(f"practice.capicu.reason_{answer}", tile=str(tile), left=left, right=right,
+                              ends=ends_words(left, right)),
             fact="§11a" if "capicu" in kinds else "§8a", subject=(("tile", tile), ("moved_from", where_from)),
         )
     raise NoSituation("no capicú position found")
@@ -274,4 +275,22 @@ def _score_draft(rng: random.Random, rules: Rules, match: Match, before: tuple[i
         correct=correct, reason=reason, fact=fact,
         prompt=Message.of("practice.score.prompt", target=rules.target, ours=before[0], theirs=before[1], hand=hand),
         subject=(("rules", rules), ("outcomes", match.outcomes)),
+    )
+
+
+def hand_winner(rng: random.Random) -> Draft:
+    """A partnership hand just ended in a domino: which side wins it (the whole side of the player who went out)."""
+    rules = Rules.partnership()
+    position, _ = play_until(rng, rules, lambda p: p.outcome is not None and p.outcome.reason == "domino")
+    outcome = position.outcome
+    assert outcome is not None and outcome.seat is not None
+    viewer = other_seat(rng, rules, outcome.seat)
+    ours = rules.side_of(viewer)
+    options, correct = every((ours, 1 - ours, None), outcome.winner, lambda v: Message(side_name(rules, viewer, v).key))
+    last = position.last_play
+    return Draft(
+        position=position, viewer=viewer, options=options, correct=correct, fact="§8b",
+        prompt=Message.of("practice.winner.prompt", seat=seat_name(rules, viewer, outcome.seat),
+                          tile=str(last.move.tile) if last else ""),
+        reason=Message("practice.winner.reason"),
     )
