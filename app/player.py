@@ -128,8 +128,8 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> N
 
 
 def _step_text(view: StepView, words: Words, large: bool = False) -> None:
-    if view.text:
-        text = words(view.text)
+    if view.prompt is not None:
+        text = words.render(view.prompt)
         st.markdown(f"#### {text}" if large else text)
 
 
@@ -150,7 +150,7 @@ def _table(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> None:
     drawn, palette = picture(view.position, look(view.position))
     visit.taps.click_map = (lesson.id, view.number, drawn.click_map)
     drawn_marks, other_marks = _mark_lines(view, words, lesson, drawn.description.highlights)
-    in_words = [*words.table(drawn.description, lesson.rules), *drawn_marks]
+    in_words = [*words.table(drawn.description, lesson.rules, view.conceal), *drawn_marks]
     with slot:
         tap_picture(palette, " ".join(in_words), on_tap=partial(_on_tap, lesson.id))
     if visit.settings.classroom:
@@ -167,17 +167,18 @@ def _replies(lesson: Lesson, view: StepView, visit: Visit, words: Words, show_po
     on the picture one by one."""
     if not view.frames:
         return
-    scripted = [frame for frame in view.frames if frame.scripted]
+    scripted = [frame for frame in view.frames if frame.scripted and not frame.prelude]
     replay = (lesson.id, view.number) not in visit.place.replies_shown and view.done and bool(scripted)
     with st.status(words("player.happened"), state="running" if replay else "complete", expanded=True) as box:
         for frame in view.frames:
-            if replay and REPLY_DELAY > 0:
+            if replay and REPLY_DELAY > 0 and not frame.prelude:
                 show_position(frame.position)
                 time.sleep(REPLY_DELAY if frame.scripted else REPLY_DELAY / 2)
-            st.markdown(f"- {words.event(frame.event, lesson.rules, view.viewer)}")
+            st.markdown(f"- {words.event(frame.event, frame.position.rules, view.viewer)}")
         if replay:
             box.update(state="complete")
-    visit.place.replies_shown.add((lesson.id, view.number))
+    if view.done:
+        visit.place.replies_shown.add((lesson.id, view.number))
 
 
 def _mark_lines(view: StepView, words: Words, lesson: Lesson,
@@ -237,7 +238,8 @@ def _act_buttons(lesson: Lesson, view: StepView, words: Words) -> None:
         return
     done = view.done
     highlighted = {mark.button for mark in view.marks if mark.kind == "button"}
-    st.caption(words("player.your_tiles"))
+    if position.hands[view.viewer]:
+        st.caption(words("player.your_tiles"))
     with st.container(horizontal=True, gap="small"):
         for tile in position.hands[view.viewer]:
             lifted = tile == view.selected
