@@ -9,7 +9,7 @@ import logging
 
 import streamlit as st
 
-from app import chrome, home, navigation, player, practice_page, signin, urls
+from app import browser, chrome, home, navigation, player, practice_page, signin, teacher_page, urls
 from app.i18n import Words, language_from_locale
 from app.library import library
 from app.state import current_visit
@@ -18,6 +18,7 @@ lib = library()
 codes = [language.code for language in lib.languages]
 visit = current_visit(language_from_locale(st.context.locale, codes))
 signin.open_lasting(visit)
+browser.restore(visit)  # what the browser kept, when it has just told us (a reload)
 params = urls.incoming(visit)
 if params is not None:
     urls.apply_language(visit, params, codes, {language.code: language.name for language in lib.languages})
@@ -29,8 +30,8 @@ st.set_page_config(
     layout="wide" if visit.settings.classroom else "centered",
     initial_sidebar_state="collapsed" if visit.settings.classroom else "auto",
 )
-chrome.style()
-pages = navigation.build(lib, words, home.show, player.lesson_page, practice_page.show)
+chrome.style(visit.settings.classroom)
+pages = navigation.build(lib, words, home.show, player.lesson_page, practice_page.show, teacher_page.show)
 page = st.navigation(pages, position="sidebar")
 chrome.sidebar(lib, visit, words)
 signin.notices(visit, words)
@@ -40,3 +41,4 @@ except Exception:  # a bug must never put a traceback in front of a learner: say
     logging.getLogger("la_plaza").exception("page %r failed", page.url_path)
     st.error(words("notice.unexpected"), icon=":material/sentiment_dissatisfied:")
 signin.notices(visit, words)  # a database fault while the page saved progress is told at once
+browser.link(visit)

@@ -46,15 +46,29 @@ def sidebar(lib: Library, visit: Visit, words: Words) -> None:
                   on_change=_set_flag, args=("beginner", "beginner_pick"))
 
 
-#: Less empty space above the page on phones; the table picture never wider than its column.
+#: Layout touches the theme cannot express: less empty space above the page on phones; answers that wrap rather
+#: than hide; the browser link invisible; small print dark enough to read (WCAG AA contrast on the ivory page).
 CSS = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 3rem; }
-[data-testid="stMainBlockContainer"] iframe { max-width: 100%; }
+.st-key-browser { display: none; }
+[role="radiogroup"] { flex-wrap: wrap; row-gap: 0.5rem; }
+[data-testid="stMain"] [data-testid="stCaptionContainer"] { opacity: 1; color: #4f5c54; }
+</style>
+"""
+
+#: Classroom mode, read from the back of a room: large buttons, feedback, step text and answers.
+CLASSROOM_CSS = """
+<style>
+[data-testid="stMain"] button p, [data-testid="stMain"] button span { font-size: 1.6rem; }
+[data-testid="stMain"] [data-testid="stAlert"] p, [data-testid="stMain"] [role="radiogroup"] p { font-size: 1.7rem; }
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] li { font-size: 1.5rem; }
+[data-testid="stMain"] [data-testid="stCaptionContainer"] p { font-size: 1.3rem; }
 </style>
 """
 
 
-def style() -> None:
-    """A few layout touches the theme cannot express."""
-    st.html(CSS)
+def style(classroom: bool = False) -> None:
+    """A few layout touches the theme cannot express (larger text in classroom mode)."""
+    st.html(CSS + (CLASSROOM_CSS if classroom else ""))

@@ -10,7 +10,7 @@ import streamlit as st
 
 from lessons import Lesson, LessonRunner, StepView
 
-from . import actions, urls
+from . import actions, print_downloads, urls
 from .i18n import Words
 from .state import Visit
 
@@ -65,3 +65,4 @@ def tools(lesson: Lesson, runner: LessonRunner, view: StepView, visit: Visit, wo
         st.caption(words("classroom.keys"))
         link = urls.classroom_link(lesson.id, view.number, visit.settings.lang)
         st.markdown(f"[{words('classroom.link')}]({link})")
+        print_downloads.lesson_card_button(lesson.id, words)

@@ -13,12 +13,15 @@ from .i18n import Words
 
 HOME = "home"
 PRACTICE = "practice"
+TEACHER = "teacher"
 _PAGES = "pages"  # session-state key: this run's pages by id, for buttons that switch page
 
 
 def build(library: Library, words: Words, home: Callable[[], None],
-          lesson_page: Callable[[str], Callable[[], None]], practice: Callable[[], None]) -> list[st.Page]:
-    """Home first (the default page), practice, then every lesson file in order (a broken one says so)."""
+          lesson_page: Callable[[str], Callable[[], None]], practice: Callable[[], None],
+          teacher: Callable[[], None] | None = None) -> list[st.Page]:
+    """Home first (the default page), practice, then every lesson file in order (a broken one says so), then the
+    Teacher page."""
     pages = {
         HOME: st.Page(home, title=words("app.home"), icon=":material/home:", url_path=HOME, default=True),
         PRACTICE: st.Page(practice, title=words("practice.title"), icon=":material/quiz:", url_path=PRACTICE),
@@ -30,6 +33,9 @@ def build(library: Library, words: Words, home: Callable[[], None],
         lesson = loaded.get(lesson_id)
         title = words.texts.get(words.lang, lesson.title, lesson_id) if lesson else lesson_id
         pages[lesson_id] = st.Page(lesson_page(lesson_id), title=f"{number}. {title}", url_path=lesson_id)
+    if teacher is not None:
+        pages[TEACHER] = st.Page(teacher, title=words("teacher.title"), icon=":material/co_present:",
+                                 url_path=TEACHER)
     st.session_state[_PAGES] = pages
     return list(pages.values())
 
@@ -41,7 +47,7 @@ def page(page_id: str) -> st.Page | None:
 
 def lesson_ids() -> list[str]:
     """Every lesson page id, in order."""
-    return [page_id for page_id in st.session_state.get(_PAGES, {}) if page_id not in (HOME, PRACTICE)]
+    return [page_id for page_id in st.session_state.get(_PAGES, {}) if page_id not in (HOME, PRACTICE, TEACHER)]
 
 
 def go(page_id: str, **params: str) -> None:

@@ -4,7 +4,6 @@ question's choices, feedback, hints and the way back and forth — every action 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -16,13 +15,14 @@ from lessons.model import seat_key
 from render import HighlightDescription, TableView
 
 from . import actions, classroom, navigation, urls, widgets
+from .browser import FEEDBACK_KEY
 from .i18n import Words
 from .library import library
-from .picture import IMAGE_KEY, pending_tap, tap_picture
+from .picture import IMAGE_KEY, layout_boxes, pending_tap, tap_picture
 from .state import Visit, current_visit
 from .table import picture, table_view
 
-#: Seconds between the scripted replies as they are played out (0 shows them all at once; the tests use 0).
+#: Seconds between the scripted replies as the picture plays them out (0 shows the end at once; AppTest uses 0).
 REPLY_DELAY = float(os.environ.get("LAPLAZA_REPLY_DELAY", "0.7"))
 
 
@@ -75,6 +75,7 @@ def _consume_tap(visit: Visit, runner: LessonRunner) -> None:
     if tap is None:
         return
     visit.taps.handled = tap.stamp
+    visit.taps.acted += 1
     shown = visit.taps.click_map
     if shown is None or shown[0] != runner.lesson.id or shown[1] != runner.number:
         return  # a tap on a picture of another step: it no longer means anything
@@ -85,6 +86,7 @@ def _call(action: Callable[..., None], lesson_id: str, *args: Any) -> None:
     """A widget callback: run ``action`` on this lesson's runner."""
     visit = current_visit()
     if lesson_id in visit.place.runners:
+        visit.taps.acted += 1
         action(visit, visit.place.runners[lesson_id], *args)
 
 
@@ -115,16 +117,17 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> N
     if not room:
         _step_text(view, words)
     left, right = widgets.table_and_controls(room)
-    with right:
+    with right:  # beside the picture (under it on a phone), so the picture stays where it was after an action
         if room:
             _step_text(view, words, large=True)
         _feedback(view, visit, words)
+        replies = _replies(lesson, view, visit, words)
         _controls(lesson, view, visit, words)
         _navigation(lesson, view, visit, words)
         if room:
             classroom.tools(lesson, runner, view, visit, words, _call)
     with left:
-        _table(lesson, view, visit, words)
+        _table(lesson, view, visit, words, replies)
 
 
 def _step_text(view: StepView, words: Words, large: bool = False) -> None:
@@ -133,8 +136,8 @@ def _step_text(view: StepView, words: Words, large: bool = False) -> None:
         st.markdown(f"#### {text}" if large else text)
 
 
-def _table(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> None:
-    """The picture to tap, the replies played out one by one, and the picture in words beside it."""
+def _table(lesson: Lesson, view: StepView, visit: Visit, words: Words, replies: list[Any]) -> None:
+    """The picture to tap (first playing out ``replies``, positions, one by one), and the picture in words."""
     if view.position is None:
         visit.taps.click_map = None
         return
@@ -144,15 +147,13 @@ def _table(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> None:
         return table_view(view, position, labels, classroom=visit.settings.classroom, face_up=visit.settings.face_up,
                           beginner=visit.settings.beginner, wrong=visit.taps.wrong, text=words)
 
-    slot = st.empty()
-    _replies(lesson, view, visit, words, lambda position: slot.image(picture(position, look(position))[1],
-                                                                     output_format="PNG"))
     drawn, palette = picture(view.position, look(view.position))
     visit.taps.click_map = (lesson.id, view.number, drawn.click_map)
     drawn_marks, other_marks = _mark_lines(view, words, lesson, drawn.description.highlights)
     in_words = [*words.table(drawn.description, lesson.rules, view.conceal), *drawn_marks]
-    with slot:
-        tap_picture(palette, " ".join(in_words), on_tap=partial(_on_tap, lesson.id))
+    frames = [picture(position, look(position))[1] for position in replies]
+    tap_picture(palette, " ".join(in_words), on_tap=partial(_on_tap, lesson.id), replies=frames, delay=REPLY_DELAY,
+                boxes=layout_boxes(drawn), classroom=visit.settings.classroom)
     if visit.settings.classroom:
         with st.expander(words("player.in_words")):
             st.markdown("\n".join(f"- {line}" for line in [*in_words, *other_marks]))
@@ -162,23 +163,21 @@ def _table(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> None:
         st.caption(f"**{words('player.in_words')}.** " + " ".join(in_words))
 
 
-def _replies(lesson: Lesson, view: StepView, visit: Visit, words: Words, show_position: Callable[[Any], Any]) -> None:
-    """What happened in this step, in words; the first time the step is done, its scripted replies are played out
-    on the picture one by one."""
+def _replies(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> list[Any]:
+    """What happened in this step, in words; the positions to play out on the picture one by one (the first time
+    the step is done with scripted replies, else none)."""
     if not view.frames:
-        return
-    scripted = [frame for frame in view.frames if frame.scripted and not frame.prelude]
-    replay = (lesson.id, view.number) not in visit.place.replies_shown and view.done and bool(scripted)
-    with st.status(words("player.happened"), state="running" if replay else "complete", expanded=True) as box:
-        for frame in view.frames:
-            if replay and REPLY_DELAY > 0 and not frame.prelude:
-                show_position(frame.position)
-                time.sleep(REPLY_DELAY if frame.scripted else REPLY_DELAY / 2)
-            st.markdown(f"- {words.event(frame.event, frame.position.rules, view.viewer)}")
-        if replay:
-            box.update(state="complete")
+        return []
+    played = [frame for frame in view.frames if not frame.prelude]  # the prelude is told, not played out
+    replay = (lesson.id, view.number) not in visit.place.replies_shown and view.done and any(
+        frame.scripted for frame in played)
+    with st.container(border=True):
+        st.markdown(f"**:material/history: {words('player.happened')}**")
+        st.markdown("\n".join(f"- {words.event(frame.event, frame.position.rules, view.viewer)}"
+                               for frame in view.frames))
     if view.done:
         visit.place.replies_shown.add((lesson.id, view.number))
+    return [frame.position for frame in played[:-1]] if replay else []
 
 
 def _mark_lines(view: StepView, words: Words, lesson: Lesson,
@@ -216,9 +215,10 @@ def _mark_subject(view: StepView, words: Words, lesson: Lesson, mark: Any) -> st
 
 
 def _feedback(view: StepView, visit: Visit, words: Words) -> None:
-    widgets.tap_notice(words, visit.taps.notice)
-    if view.feedback is not None:
-        widgets.feedback_box(view.feedback.kind, words.render(view.feedback))
+    with st.container(key=FEEDBACK_KEY):
+        widgets.tap_notice(words, visit.taps.notice)
+        if view.feedback is not None:
+            widgets.feedback_box(view.feedback.kind, words.render(view.feedback))
 
 
 def _controls(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> None:

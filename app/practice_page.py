@@ -11,15 +11,18 @@ from practice import SKILL_IDS, Question, Result, get_skill, mastery
 from render import TableView
 
 from . import drills, navigation, urls, widgets
+from .browser import FEEDBACK_KEY
 from .drills import SET_SIZE
 from .i18n import Words
 from .library import library
+from .picture import layout_boxes, tap_picture
 from .state import Drill, Visit, current_visit
 from .table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, picture
 
 MIXED = "mixed"
 SKILL_KEY = "practice_skill"
 CODE_KEY = "practice_code_input"
+PICTURE_KEY = "practice_table"
 
 
 def answer_key(drill: Drill) -> str:
@@ -55,7 +58,9 @@ def _on_answer(key: str, multiple: bool) -> None:
     """Take the pick from the answer widget (a radio answers at once; a pick-all question on its Check button)."""
     value = st.session_state.get(key)
     picked = [] if value is None else list(value) if multiple else [value]
-    drills.answer(current_visit(), frozenset(int(i) for i in picked))
+    visit = current_visit()
+    visit.taps.acted += 1
+    drills.answer(visit, frozenset(int(i) for i in picked))
 
 
 def _on_next() -> None:
@@ -133,8 +138,9 @@ def _prompt(question: Question, words: Words, large: bool = False) -> None:
 
 def _answer(drill: Drill, question: Question, visit: Visit, words: Words) -> None:
     _choices(drill, question, visit, words)
-    if drill.shown is not None:
-        _feedback(drill.shown, visit, words)
+    with st.container(key=FEEDBACK_KEY):
+        if drill.shown is not None:
+            _feedback(drill.shown, visit, words)
     _footer(drill, question, visit, words)
 
 
@@ -143,11 +149,11 @@ def _picture(question: Question, visit: Visit, words: Words) -> None:
     view = TableView(**question.table_view(), labels=words.role_labels(),
                      scale=CLASSROOM_SCALE if visit.settings.classroom else PHONE_SCALE,
                      size=PROJECTOR_SIZE if visit.settings.classroom else PHONE_SIZE)
-    _, palette = picture(question.position, view)
-    st.image(palette, output_format="PNG", width="stretch")
+    drawn, palette = picture(question.position, view)
     described = question.describe()
-    table_lines = described[: len(described) - len(question.notes)]
-    st.caption(f"**{words('player.in_words')}.** " + " ".join(words.render(line) for line in table_lines))
+    in_words = " ".join(words.render(line) for line in described[: len(described) - len(question.notes)])
+    tap_picture(palette, in_words, key=PICTURE_KEY, boxes=layout_boxes(drawn), classroom=visit.settings.classroom)
+    st.caption(f"**{words('player.in_words')}.** {in_words}")
 
 
 def _choices(drill: Drill, question: Question, visit: Visit, words: Words) -> None:
@@ -204,7 +210,7 @@ def _footer(drill: Drill, question: Question, visit: Visit, words: Words) -> Non
                   on_click=_on_stop)
     link = urls.practice_link(question.code, visit.settings.lang, urls.app_address(navigation.PRACTICE))
     st.caption(f"{words('practice.code', code=question.code)} · {words('practice.share')}")
-    st.code(link, language=None)
+    st.code(link, language=None, wrap_lines=True)
 
 
 def _summary(drill: Drill, visit: Visit, words: Words) -> None:

@@ -83,14 +83,41 @@ answers = sa.Table(
 )
 
 
+classes = sa.Table(
+    "classes",
+    metadata,
+    sa.Column("code", sa.String(20), primary_key=True),  # as learners type it: "KMR-482"
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("secret_hash", sa.String(64), nullable=False, unique=True),  # SHA-256 of the teacher link's secret
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+# A learner moved into a class gets a new key; a visit still signed in under the old one writes on to the new.
+moved_learners = sa.Table(
+    "moved_learners",
+    metadata,
+    sa.Column("old_key", sa.String(200), primary_key=True),
+    sa.Column("new_key", sa.String(200), nullable=False, index=True),
+)
+
+learners_by_class = sa.Index("learners_by_class", learners.c.class_code, learners.c.key)
+
+
 def _migrate_to_1(conn: Connection) -> None:
     """Version 1: learners, their lesson progress and their practice answers."""
     metadata.create_all(conn, tables=[learners, lesson_progress, answers], checkfirst=True)
 
 
+def _migrate_to_2(conn: Connection) -> None:
+    """Version 2: teachers' classes, learners found by class, and where moved learners went."""
+    classes.create(conn, checkfirst=True)
+    moved_learners.create(conn, checkfirst=True)
+    learners_by_class.create(conn, checkfirst=True)
+
+
 # Step n brings a database from version n - 1 to n. Append new steps; never edit or reorder applied ones
 # (a later step writes its own DDL instead of relying on the tables above, which describe the newest schema).
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1,)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -248,6 +275,7 @@ class SqlProgressStore:
     def load(self, learner: Learner) -> Progress:
         """Everything stored for ``learner`` (empty progress for a new one)."""
         with self.engine.connect() as conn, conn.begin():
+            key = self._moved_to(conn, learner) or learner.key
             lesson_rows = conn.execute(
                 sa.select(
                     lesson_progress.c.lesson_id,
@@ -255,11 +283,11 @@ class SqlProgressStore:
                     lesson_progress.c.stars,
                     lesson_progress.c.finished,
                     lesson_progress.c.updated_at,
-                ).where(lesson_progress.c.learner_key == learner.key)
+                ).where(lesson_progress.c.learner_key == key)
             ).all()
             answer_rows = conn.execute(
                 sa.select(answers.c.skill, answers.c.code, answers.c.correct, answers.c.at)
-                .where(answers.c.learner_key == learner.key)
+                .where(answers.c.learner_key == key)
                 .order_by(answers.c.id)
             ).all()
         lessons = {row[0]: LessonProgress(row[0], row[1], row[2], bool(row[3]), _as_utc(row[4])) for row in lesson_rows}
@@ -269,36 +297,34 @@ class SqlProgressStore:
         """Remember the step to reopen; with ``stars`` (a finished lesson) keep the best stars ever earned."""
         fresh = merge_lesson(LessonProgress(lesson_id), step, stars)  # checks step and stars as the session store does
         now = _now()
-        insert = self._insert(lesson_progress).values(
-            learner_key=learner.key,
-            lesson_id=lesson_id,
-            step=fresh.step,
-            stars=fresh.stars,
-            finished=fresh.finished,
-            updated_at=now,
-        )
-        stored, new = lesson_progress.c, insert.excluded
-        # One statement, so the database keeps the best stars even when two saves race.
-        upsert = insert.on_conflict_do_update(
-            index_elements=[stored.learner_key, stored.lesson_id],
-            set_={
-                "step": new.step,
-                "stars": sa.case((new.stars > stored.stars, new.stars), else_=stored.stars),
-                "finished": sa.or_(stored.finished, new.finished),
-                "updated_at": new.updated_at,
-            },
-        )
         with self._writing() as conn:
-            self._add_learner(conn, learner, now)
-            conn.execute(upsert)
+            insert = self._insert(lesson_progress).values(
+                learner_key=self._add_learner(conn, learner, now),
+                lesson_id=lesson_id,
+                step=fresh.step,
+                stars=fresh.stars,
+                finished=fresh.finished,
+                updated_at=now,
+            )
+            stored, new = lesson_progress.c, insert.excluded
+            # One statement, so the database keeps the best stars even when two saves race.
+            conn.execute(insert.on_conflict_do_update(
+                index_elements=[stored.learner_key, stored.lesson_id],
+                set_={
+                    "step": new.step,
+                    "stars": sa.case((new.stars > stored.stars, new.stars), else_=stored.stars),
+                    "finished": sa.or_(stored.finished, new.finished),
+                    "updated_at": new.updated_at,
+                },
+            ))
 
     def record_answer(self, learner: Learner, answer: Answer) -> None:
         """Add one practice answer; answers are only ever added, never replaced."""
         with self._writing() as conn:
-            self._add_learner(conn, learner, _now())
+            key = self._add_learner(conn, learner, _now())
             conn.execute(
                 answers.insert().values(
-                    learner_key=learner.key,
+                    learner_key=key,
                     skill=answer.skill,
                     code=answer.code,
                     correct=answer.correct,
@@ -314,13 +340,23 @@ class SqlProgressStore:
             with conn.begin():
                 yield conn
 
-    def _add_learner(self, conn: Connection, learner: Learner, now: datetime) -> None:
-        """Make sure the learner's row exists (the first spelling of the nickname is kept)."""
+    def _add_learner(self, conn: Connection, learner: Learner, now: datetime) -> str:
+        """Make sure the learner's row exists (the first spelling of the nickname is kept); the key to write under:
+        the learner's own, or the new one of a learner a teacher moved into a class."""
+        moved = self._moved_to(conn, learner)
+        if moved is not None:
+            return moved
         conn.execute(
             self._insert(learners)
             .values(key=learner.key, nickname=learner.nickname, class_code=learner.class_code, created_at=now)
             .on_conflict_do_nothing(index_elements=[learners.c.key])
         )
+        return learner.key
+
+    @staticmethod
+    def _moved_to(conn: Connection, learner: Learner) -> str | None:
+        """The key a teacher moved ``learner`` to (None: not moved)."""
+        return conn.scalar(sa.select(moved_learners.c.new_key).where(moved_learners.c.old_key == learner.key))
 
 
 _INSERTS: dict[str, Callable[[sa.Table], Any]] = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}

@@ -7,6 +7,7 @@ import streamlit as st
 
 from lessons import Message, Ref
 
+from . import class_signin
 from .i18n import Words
 from .progress import NICKNAME_MAX, Learner, NameRefused, ProgressStore, SessionProgressStore, check_nickname
 from .progress_sql import GuardedStore, open_store
@@ -85,9 +86,11 @@ def _on_submit() -> None:
     nickname = str(st.session_state.get(NICKNAME_KEY) or "")
     class_code = str(st.session_state.get(CLASS_KEY) or "")
     refused = problem(nickname, "nickname") or (problem(class_code, "class_code") if class_code.strip() else None)
+    if refused is None:
+        learner, refused = class_signin.admit(Learner(nickname, class_code.strip()))
     visit.account.signin_problem = refused
     if refused is None:
-        sign_in(visit, Learner(nickname, class_code.strip()))
+        sign_in(visit, learner)
 
 
 def _on_sign_out() -> None:
@@ -123,6 +126,7 @@ def _form(visit: Visit, words: Words) -> None:
                                   on_click=_on_submit)
         if refused is not None:
             st.error(words.render(refused), icon=":material/error:")
+            class_signin.offer_same_learner(words, sign_in)
 
 
 def who(visit: Visit, words: Words) -> None:

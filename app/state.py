@@ -64,6 +64,7 @@ class Account:
     store_unavailable: bool = False  # the database could not be opened: to be said once
     store_failure_shown: bool = False  # a database fault during the visit was announced
     signin_problem: Message | None = None  # why the last sign-in was refused
+    restored: bool = False  # what the browser kept from an earlier visit has been read back (app/browser.py)
     saved: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # what was last written to the store
 
     @property
@@ -90,14 +91,17 @@ class Place:
 @dataclass
 class Taps:
     """The input's bookkeeping: the picture last shown (to resolve a tap on it), the last tap handled (a tap counts
-    once), what a tap that did nothing says, the refused attempt drawn crossed out, and the answer widgets'
-    generation (bumped on retry, reset and sign-in, so they start empty again)."""
+    once), what a tap that did nothing says, the refused attempt drawn crossed out, the answer widgets' generation
+    (bumped on retry, reset and sign-in, so they start empty again), and a count of actions (each one brings the
+    feedback into view)."""
 
     handled: Any = None  # the stamp of the last picture tap handled
     click_map: tuple[str, int, ClickMap] | None = None  # (lesson, step, click map) of the picture last shown
     notice: Message | None = None  # what a tap that did nothing says, until the next action
     wrong: tuple[Any, str | None] | None = None  # the last refused (tile, end), drawn crossed out on the table
     generation: int = 0
+    acted: int = 0  # actions so far: a new one brings the feedback into view
+    runs: int = 0  # runs drawn so far, shown on the page so automation can tell a new run has been drawn
 
     def clear(self) -> None:
         """Forget the last tap's notice and crossed-out attempt (a new action starts)."""

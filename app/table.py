@@ -12,9 +12,14 @@ from engine import Draw, Pass, Position
 from lessons import StepView
 from render import Highlight, TablePicture, TableView, draw_table
 
-#: The canvas at 1x: portrait for phones, landscape for a projector (classroom mode).
-PHONE_SIZE = (400, 480)
-PROJECTOR_SIZE = (560, 400)
+#: The canvas at 1x and the picture's pixels per canvas pixel. The renderer's sizes are canvas pixels designed to
+#: be shown about one CSS pixel each (a learner's tile 46 wide, an end circle 46 across: touch targets of at
+#: least 44 CSS px). PHONE_SIZE is designed for a 358 CSS px wide column (a 390 px phone; desktop columns of
+#: 400-450 px show it larger); PHONE_SCALE 1.5 keeps it sharp on high-density screens. PROJECTOR_SIZE (classroom
+#: mode) is designed for a column of 1,000-1,150 CSS px on a 1920 x 1080 projector: at CLASSROOM_SCALE 2 a canvas
+#: pixel is shown about 1.8 CSS px, so everything reads from the back of a room.
+PHONE_SIZE = (360, 420)
+PROJECTOR_SIZE = (600, 400)
 PHONE_SCALE = 1.5
 CLASSROOM_SCALE = 2.0
 

@@ -18,7 +18,8 @@ os.environ.setdefault("LAPLAZA_REPLY_DELAY", "0")
 from playwright.sync_api import sync_playwright  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from tests.browser.conftest import ARGS, CHROMIUM, IMAGE_FRAME, free_port, start_app, stop_app  # noqa: E402
+from tests.browser.conftest import ARGS, CHROMIUM, free_port, start_app, stop_app  # noqa: E402
+from tests.browser.learner import PICTURE, boxes, displayed  # noqa: E402
 
 TAPS = 30
 
@@ -36,26 +37,21 @@ def browser_taps(base: str) -> tuple[list[float], list[int]]:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 390, "height": 844})
         page.goto(f"{base}/pegar?step=2&lang=en")
-        frame = page.frame_locator(IMAGE_FRAME).last
-        img = frame.locator("img")
+        img = page.locator(PICTURE)
         img.wait_for(state="visible", timeout=20_000)
-        page.wait_for_timeout(1500)
+        page.wait_for_function("() => document.documentElement.dataset.laPlazaRun", timeout=20_000)
+        tile = next(part for part in boxes(img) if part["kind"] == "hand" and part["name"].startswith("0:"))
         for _ in range(TAPS + 1):
-            box = img.bounding_box()
+            where, box = displayed(img, tile["rect"]), img.bounding_box()
             assert box is not None
             before = img.get_attribute("src") or ""
             start = time.perf_counter()
-            # the hand's middle tile sits at 50 % across, about 86 % down the phone picture
-            img.click(position={"x": box["width"] * 0.5, "y": box["height"] * 0.86})
-            page.wait_for_function(
-                """([sel, before]) => { const f = document.querySelector(sel);
-                     const i = f && f.contentDocument && f.contentDocument.querySelector('img');
-                     return i && i.src !== before && i.complete; }""",
-                arg=[IMAGE_FRAME, before], timeout=10_000,
-            )
+            img.click(position={"x": where["x"] - box["x"] + where["width"] / 2,
+                                "y": where["y"] - box["y"] + where["height"] / 2})
+            page.wait_for_function("([i, before]) => i.getAttribute('src') !== before && i.complete",
+                                   arg=[img.element_handle(), before], timeout=10_000)
             latencies.append((time.perf_counter() - start) * 1000)
             sizes.append(len(img.get_attribute("src") or ""))
-            page.wait_for_timeout(150)
         browser.close()
     return latencies[1:], sizes[1:]  # the first tap warms the caches
 
@@ -88,7 +84,7 @@ def main() -> None:
     print(f"tap → updated picture, real Chromium, {len(latencies)} taps: median {statistics.median(latencies):.0f} ms, "
           f"p95 {percentile(latencies, 0.95):.0f} ms (max {max(latencies):.0f} ms)")
     size = int(statistics.median(sizes))
-    print(f"bytes per frame (PNG as base64 data URL in the component's args): median {size:,} "
+    print(f"bytes per frame (PNG as a base64 data URL in the picture's data): median {size:,} "
           f"(PNG ≈ {size * 3 // 4:,} bytes)")
     print(f"AppTest rerun of a lesson step: median {rerun:.0f} ms; "
           f"a button click with its rerun: median {click:.0f} ms")

@@ -9,6 +9,7 @@
 from .errors import ILLEGAL_MOVE_CODES, IllegalMove
 from .match import Lot, Match, draw_lot
 from .moves import (
+    ALL_ENDS,
     ENDS,
     Draw,
     End,
@@ -24,15 +25,17 @@ from .moves import (
 )
 from .outcome import Outcome
 from .position import DOUBLE_SIX, Placed, Position
-from .rules import Rules
+from .rules import PRESETS, Rules
 from .tile import ALL_TILES, Tile
 from .view import View
 
 __all__ = [
+    "ALL_ENDS",
     "ALL_TILES",
     "DOUBLE_SIX",
     "ENDS",
     "ILLEGAL_MOVE_CODES",
+    "PRESETS",
     "Draw",
     "End",
     "Event",

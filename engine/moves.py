@@ -1,4 +1,8 @@
-"""Moves and history events, with their text notation both ways ("0 plays 6-5 right", "1 draws", "1 passes")."""
+"""Moves and history events, with their text notation both ways ("0 plays 6-5 right", "1 draws", "1 passes").
+
+>>> parse("2 plays 5-4 up"), str(Play(Tile(5, 4), "up"))
+(Event(seat=2, move=Play(tile=Tile(5, 4), end='up'), drawn=None), 'plays 5-4 up')
+"""
 
 from __future__ import annotations
 
@@ -8,13 +12,16 @@ from typing import Literal
 
 from .tile import ALL_TILES, Tile
 
-End = Literal["left", "right"]
+End = Literal["left", "right", "up", "down"]
+#: The two ends of a line (every table without a spinner).
 ENDS: tuple[End, End] = ("left", "right")
+#: Every end a tile can be played on: a spinner also opens ``up`` and ``down`` (all-fives, S3).
+ALL_ENDS: tuple[End, End, End, End] = ("left", "right", "up", "down")
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Put ``tile`` at the ``"left"`` or ``"right"`` open end; ``end`` is ``None`` for the lead."""
+    """Put ``tile`` at an open end (``"left"``, ``"right"``, or a spinner's ``"up"``/``"down"``); ``None`` leads."""
 
     tile: Tile
     end: End | None = None
@@ -22,8 +29,8 @@ class Play:
     def __post_init__(self) -> None:
         if not isinstance(self.tile, Tile):
             object.__setattr__(self, "tile", Tile.coerce(self.tile))
-        if self.end not in (None, "left", "right"):
-            raise ValueError(f"end={self.end!r}: use 'left', 'right' or None (for the lead)")
+        if self.end is not None and self.end not in ALL_ENDS:
+            raise ValueError(f"end={self.end!r}: use 'left', 'right', 'up', 'down' or None (for the lead)")
 
     def __str__(self) -> str:
         return f"plays {self.tile}" if self.end is None else f"plays {self.tile} {self.end}"
@@ -51,7 +58,7 @@ DRAW = Draw()
 PASS = Pass()
 # Every play there can be, made once: legal_moves hands these out instead of building new ones.
 PLAYS: dict[tuple[Tile, End | None], Play] = {
-    (tile, end): Play(tile, end) for tile in ALL_TILES for end in (None, "left", "right")
+    (tile, end): Play(tile, end) for tile in ALL_TILES for end in (None, *ALL_ENDS)
 }
 
 
@@ -63,18 +70,30 @@ class Event:
     move: Move
     drawn: Tile | None = field(default=None, compare=False)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.seat, int) or isinstance(self.seat, bool) or not 0 <= self.seat <= 3:
+            raise ValueError(f"seat={self.seat!r}: a seat is a whole number 0 to 3")
+        if self.move.__class__ not in (Play, Draw, Pass):
+            raise TypeError(f"move={self.move!r}: an event's move is a Play, a Draw or a Pass")
+        if self.drawn is not None and (self.move.__class__ is not Draw or self.drawn.__class__ is not Tile):
+            raise ValueError(f"drawn={self.drawn!r}: only a draw takes a tile, and it is a Tile")
+
     def __str__(self) -> str:
         return f"{self.seat} {self.move}"
 
 
 _MOVE_TEXT = re.compile(
-    r"^\s*(?:(?P<verb>plays|leads)\s+(?P<tile>\S+)(?:\s+(?P<end>left|right))?|(?P<draw>draws)|(?P<pass>passes))\s*$"
+    r"^\s*(?:(?P<verb>plays|leads)\s+(?P<tile>\S+)(?:\s+(?P<end>left|right|up|down))?"
+    r"|(?P<draw>draws)|(?P<pass>passes))\s*$"
 )
-_EVENT_TEXT = re.compile(r"^\s*(?P<seat>\d+)\s+(?P<move>.*)$")
+_EVENT_TEXT = re.compile(r"^\s*(?P<seat>[0-9]+)\s+(?P<move>.*)$")
 
 
 def parse_move(text: str) -> Move:
-    """Read a move: ``"plays 6-5 right"``, ``"plays 6-6"`` (a lead; ``"leads 6-6"`` too), ``"draws"``, ``"passes"``."""
+    """Read a move: ``"plays 6-5 right"``, ``"plays 6-6"`` (a lead; ``"leads 6-6"`` too), ``"draws"``, ``"passes"``.
+
+    A spinner's sides are ends too: ``"plays 5-4 up"``, ``"plays 5-4 down"``.
+    """
     match = _MOVE_TEXT.match(text) if isinstance(text, str) else None
     if match is None:
         raise ValueError(f"not a move: {text!r}; write 'plays 6-5 right', 'plays 6-6' (a lead), 'draws' or 'passes'")
@@ -94,9 +113,9 @@ def parse_event(text: str) -> Event:
         raise ValueError(f"not an event: {text!r}; write a seat number and a move, like '0 plays 6-5 right'")
     try:
         move = parse_move(match["move"])
+        return Event(int(match["seat"]), move)
     except ValueError as error:
         raise ValueError(f"not an event: {text!r}; {error}") from None
-    return Event(int(match["seat"]), move)
 
 
 def parse(text: str) -> Move | Event:
@@ -107,15 +126,28 @@ def parse(text: str) -> Move | Event:
 
 
 def parse_history(text: str) -> tuple[Event, ...]:
-    """Read a history written one event per line or separated by ``;`` (blank lines and ``#`` comments skipped)."""
+    """Read a history written one event per line or separated by ``;`` (blank lines and ``#`` comments skipped).
+
+    >>> [str(e) for e in parse_history("0 plays 6-6; 1 passes  # nothing fits; 2 would draw")]
+    ['0 plays 6-6', '1 passes']
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_history reads text, not {text!r}")
     events = []
-    for line in text.replace(";", "\n").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            events.append(parse_event(line))
+    for line in text.splitlines():
+        # The comment goes first: a ";" inside it is part of the comment, not a separator.
+        for part in line.split("#", 1)[0].split(";"):
+            if part.strip():
+                events.append(parse_event(part))
     return tuple(events)
 
 
 def format_history(events: tuple[Event, ...] | list[Event]) -> str:
     """Write a history one event per line; ``parse_history`` reads it back."""
+    if isinstance(events, str | bytes) or not hasattr(events, "__iter__"):
+        raise TypeError(f"format_history writes a sequence of events, not {events!r}")
+    events = tuple(events)
+    for event in events:
+        if not isinstance(event, Event):
+            raise TypeError(f"format_history writes events, not {event!r}")
     return "\n".join(str(event) for event in events)

@@ -1,67 +1,191 @@
-"""How a hand ended and what it scores: domino or tranque, counted with the table's options (RULES.md §8–§11, H1–H3)."""
+"""How a hand ended and what it scores, for every rule set, in one place.
+
+La Plaza counts with its house rules (§8–§11, H1–H3); the Greek tables score winner-takes or katsika (G7, G8);
+all-fives adds the points scored during the hand and rounds the end-of-hand count to the nearest 5 (S5, S6).
+
+>>> from engine import Position, Rules
+>>> pos = Position.setup(Rules.katsika(players=2), hands=[["4-1"], ["6-5", "2-3"]], line=["3-4"])
+>>> outcome = pos.apply("plays 4-1 right").outcome
+>>> outcome.winner, outcome.points, outcome.scores
+(0, 0, (0, 16))
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .rules import Rules
-from .tile import Tile
+from .tile import Tile, pips_of
+
+ZERO_ZERO = Tile(0, 0)
+DOUBLE_SIX = Tile(6, 6)
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a hand. ``winner`` is a side (``None`` on a tied tranque); ``points`` include any capicú bonus."""
+    """The end of a hand: why, who won and what it adds to the match.
+
+    - ``winner``: the side that won the hand, ``None`` for a drawn (tied) blocked hand.
+    - ``points``: what the winning side scores for the hand's end (La Plaza's meaning, any capicú bonus
+      included; all-fives: the rounded count of the opponents' tiles; katsika: 0, the winner scores nothing).
+    - ``scores``: per side (``rules.sides`` entries), everything the hand adds to the match: ``points`` for the
+      winner, katsika's penalties for the losers, and the points scored during the hand (``hand_points``).
+    - ``seat``: the seat that went out (a domino), else ``None``; ``blocker``: who played the blocking tile.
+    - ``next_leader``: the seat that leads the next hand, or ``None`` where the next deal finds it (G3) or
+      the leader it would repeat is not known (a set-up hand).
+    - ``pips`` per seat and ``side_pips`` per side: the face value left in hand.
+    """
 
     reason: Literal["domino", "blocked"]
     winner: int | None
     points: int
     capicu: bool
     blocker: int | None
-    next_leader: int
+    next_leader: int | None
     pips: tuple[int, ...]
     side_pips: tuple[int, ...]
-    seat: int | None = None  # who went out, for a domino
+    seat: int | None
+    scores: tuple[int, ...]
+    hand_points: tuple[int, ...]
+    leader: int | None  # the seat that led this hand, when the position knows it
+    rules: Rules = field(repr=False)
 
 
-def score_domino(rules: Rules, hands: Sequence[Sequence[Tile]], seat: int, capicu: bool) -> Outcome:
-    """``seat`` played its last tile: its side wins and counts the pips left (all hands, or the losers' only)."""
-    pips = _pips(hands)
+    @classmethod
+    def _of(cls, values: dict[str, object]) -> Outcome:
+        # Every hand ends with one of these, so it is built in one step rather than field by field.
+        outcome = object.__new__(cls)
+        object.__setattr__(outcome, "__dict__", values)
+        return outcome
+
+
+def score_domino(
+    rules: Rules,
+    hands: Sequence[int],
+    seat: int,
+    capicu: bool,
+    hand_points: tuple[int, ...] | None = None,
+    leader: int | None = None,
+) -> Outcome:
+    """``seat`` played its last tile: its side wins the hand. ``hands`` are each seat's tiles as bits."""
+    pips = tuple(map(pips_of, hands))
     side_pips = _side_pips(rules, pips)
-    winner = rules.side_of(seat)
-    points = _counted(rules, side_pips, winner)
-    if capicu:
-        points += rules.capicu_bonus
-    return Outcome("domino", winner, points, capicu, None, seat, pips, side_pips, seat)
+    winner = rules._seat_sides[seat]  # type: ignore[attr-defined]
+    return _finished(rules, "domino", winner, hands, pips, side_pips, capicu, seat, hand_points, leader)
 
 
-def score_blocked(rules: Rules, hands: Sequence[Sequence[Tile]], blocker: int) -> Outcome:
-    """Nobody can play: the side with fewer pips wins (or the blocker's, by option); a tie scores nothing."""
-    pips = _pips(hands)
+def score_blocked(
+    rules: Rules,
+    hands: Sequence[int],
+    blocker: int,
+    hand_points: tuple[int, ...] | None = None,
+    leader: int | None = None,
+) -> Outcome:
+    """Nobody can play: the side with the fewest pips wins (La Plaza may give it to the blocker's side, H2);
+    a tie for the fewest is a drawn hand. ``hands`` are each seat's tiles as bits."""
+    pips = tuple(map(pips_of, hands))
     side_pips = _side_pips(rules, pips)
-    if rules.blocked_winner == "blocker":
-        winner: int | None = rules.side_of(blocker)
-    elif side_pips[0] == side_pips[1]:
-        winner = None
+    if rules.scoring == "la_plaza" and rules.blocked_winner == "blocker":
+        winner: int | None = rules._seat_sides[blocker]  # type: ignore[attr-defined]
     else:
-        winner = 0 if side_pips[0] < side_pips[1] else 1
-    points = 0 if winner is None else _counted(rules, side_pips, winner)
-    return Outcome("blocked", winner, points, False, blocker, blocker, pips, side_pips)
+        fewest = min(side_pips)
+        winner = side_pips.index(fewest) if side_pips.count(fewest) == 1 else None
+    return _finished(rules, "blocked", winner, hands, pips, side_pips, False, blocker, hand_points, leader)
 
 
-def _pips(hands: Sequence[Sequence[Tile]]) -> tuple[int, ...]:
-    return tuple(sum(tile.pips for tile in hand) for hand in hands)
+def round_to_five(points: int) -> int:
+    """All-fives rounding (S6): to the nearest 5, a remainder of 1–2 down and 3–4 up.
+
+    >>> [round_to_five(n) for n in (0, 11, 12, 13, 16)]
+    [0, 10, 10, 15, 15]
+    """
+    return (points + 2) // 5 * 5
+
+
+def katsika_value(hand: int, doubles: bool) -> int:
+    """What a hand (its tiles as bits) counts as a katsika penalty: its pips, or with ``doubles`` 25 for the 0-0
+    alone and 50 for the 6-6 alone (G8).
+
+    >>> katsika_value(Tile(0, 0).bit, True), katsika_value(Tile(0, 0).bit, False), katsika_value(Tile(6, 6).bit, True)
+    (25, 0, 50)
+    """
+    if doubles and hand == ZERO_ZERO.bit:
+        return 25
+    if doubles and hand == DOUBLE_SIX.bit:
+        return 50
+    return pips_of(hand)
+
+
+def _finished(
+    rules: Rules,
+    reason: Literal["domino", "blocked"],
+    winner: int | None,
+    hands: Sequence[int],
+    pips: tuple[int, ...],
+    side_pips: tuple[int, ...],
+    capicu: bool,
+    seat: int,
+    hand_points: tuple[int, ...] | None,
+    leader: int | None,
+) -> Outcome:
+    zeros = (0,) * len(side_pips)
+    scores = list(hand_points or zeros)
+    points = 0
+    if rules.scoring == "katsika":
+        if winner is not None:
+            for side, hand in zip(rules._seat_sides, hands, strict=True):  # type: ignore[attr-defined]
+                if side != winner:
+                    scores[side] += katsika_value(hand, rules.katsika_doubles)
+    elif winner is not None:
+        points = _won(rules, side_pips, winner, capicu)
+        scores[winner] += points
+    domino = reason == "domino"
+    return Outcome._of({
+        "reason": reason,
+        "winner": winner,
+        "points": points,
+        "capicu": capicu,
+        "blocker": None if domino else seat,
+        "next_leader": _next_leader(rules, domino, seat, winner, pips, leader),
+        "pips": pips,
+        "side_pips": side_pips,
+        "seat": seat if domino else None,
+        "scores": tuple(scores),
+        "hand_points": hand_points or zeros,
+        "leader": leader,
+        "rules": rules,
+    })
+
+
+def _won(rules: Rules, side_pips: tuple[int, ...], winner: int, capicu: bool) -> int:
+    """What the winning side scores for the hand's end (not katsika: there the losers score)."""
+    others = sum(side_pips) - side_pips[winner]
+    if rules.scoring == "la_plaza":
+        counted = sum(side_pips) if rules.count == "all" else others
+        return counted + (rules.capicu_bonus if capicu else 0)
+    if rules.scoring == "all_fives":
+        return round_to_five(others)
+    return others  # winner takes: the opponents' pips, not its own nor its partner's (G8)
+
+
+def _next_leader(
+    rules: Rules, domino: bool, seat: int, winner: int | None, pips: tuple[int, ...], leader: int | None
+) -> int | None:
+    """Who leads the next hand (§5, G3, G4, S2), from this hand's end (``seat`` went out, or blocked it)."""
+    lead_rule = rules.lead_rule
+    if lead_rule == "la_plaza" or (domino and lead_rule != "lowest_double"):
+        return seat  # La Plaza: who went out, or the blocker; G4/S2: the seat that went out
+    if lead_rule == "lowest_double":
+        return None  # G3: every hand's deal finds its leader
+    if winner is None:
+        return leader  # a drawn blocked hand: the same leader again (project)
+    seats = [other for other, side in enumerate(rules._seat_sides) if side == winner]  # type: ignore[attr-defined]
+    return min(seats, key=lambda other: (pips[other], other))  # the winning side's lightest hand (project)
 
 
 def _side_pips(rules: Rules, pips: tuple[int, ...]) -> tuple[int, ...]:
-    totals = [0] * rules.sides
-    for seat, count in enumerate(pips):
-        totals[rules.side_of(seat)] += count
-    return tuple(totals)
-
-
-def _counted(rules: Rules, side_pips: tuple[int, ...], winner: int) -> int:
-    if rules.count == "all":
-        return sum(side_pips)
-    return sum(count for side, count in enumerate(side_pips) if side != winner)
+    if not rules.partners:
+        return pips
+    return (pips[0] + pips[2], pips[1] + pips[3])

@@ -1,22 +1,27 @@
-"""One hand in progress: the hands, the line, the stock and whose turn it is; ``apply`` returns the next position."""
+"""One hand in progress: the hands, the table, the stock and whose turn it is; ``apply`` returns the next position.
+
+Every rule set plays through ``Position``. The tables without a spinner share one hot path that keeps each
+seat's hand packed in an int and the line as its two end numbers; all-fives (a spinner and points scored during
+the hand) plays through a subclass that also keeps the spinner's arms and the points.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from .errors import IllegalMove
-from .moves import DRAW, PASS, PLAYS, Draw, End, Event, Move, Pass, Play, parse
+from .leads import DOUBLE_SIX, find_leader
+from .line import Placed, Table, read_table, read_tile
+from .moves import ALL_ENDS, DRAW, PASS, PLAYS, Draw, End, Event, Move, Pass, Play, parse
 from .outcome import Outcome, score_blocked, score_domino
 from .rules import Rules
 from .tile import ALL_TILES, TILES_WITH, Tile
 
 if TYPE_CHECKING:
     from .view import View
-
-DOUBLE_SIX = Tile(6, 6)
 
 TileLike = Tile | str
 
@@ -25,12 +30,30 @@ TileLike = Tile | str
 _Chain = tuple["_Chain | None", int, "Move", Tile | None]
 
 
-class Placed(NamedTuple):
-    """A tile on the line, with the number its left half and its right half show."""
+class _Start:
+    """What a hand started from, shared by all its positions: the rules, the set-up table, who led."""
 
-    tile: Tile
-    left: int
-    right: int
+    __slots__ = ("first_hand", "last_player", "leader", "players", "rules", "table")
+
+    def __init__(
+        self, rules: Rules, table: Table, first_hand: bool, last_player: int, leader: int | None
+    ) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.table = table  # the set-up table; the plays in the history are laid on it
+        self.first_hand = first_hand  # the lead must be the 6-6 (a partnership match's first hand)
+        self.last_player = last_player  # who is taken to have played the set-up table's last tile
+        self.leader = leader  # the seat that leads (led) this hand, if known (not for a set-up table)
+
+    def key(self) -> tuple[object, ...]:
+        """Everything here as plain values (for comparing views)."""
+        return (self.rules, self.table, self.first_hand, self.last_player, self.leader)
+
+    def led(self) -> _Start:
+        """The same start once the lead is on the table: nothing constrains the lead any more."""
+        if not self.first_hand:
+            return self
+        return _Start(self.rules, self.table, False, self.last_player, self.leader)
 
 
 class Position:
@@ -43,40 +66,34 @@ class Position:
     """
 
     __slots__ = (
-        "_first_hand",
         "_hands",
         "_hands_view",
         "_history",
-        "_lacks",
-        "_last_player",
+        "_known",
         "_left",
-        "_line",
         "_outcome",
-        "_pending",
         "_right",
-        "_rules",
-        "_setup_line",
+        "_start",
         "_stock",
+        "_table",
         "_to_move",
     )
 
-    _rules: Rules
+    _start: _Start
     _hands: int  # every seat's tiles packed in one int: seat s holds tile bits << 28 * s
     _hands_view: tuple[tuple[Tile, ...], ...] | None
     # The line is kept as its two end numbers (-1 before the lead) plus the history; the tiles with their
-    # orientation are rebuilt from the set-up line and the plays only when someone looks (see `placed`).
-    _setup_line: tuple[tuple[Placed, ...], int]
-    _line: tuple[tuple[Placed, ...], int] | None
+    # orientation are rebuilt from the set-up table and the plays only when someone looks (see `_current_table`).
+    _table: Table | None
     _left: int
     _right: int
     _stock: tuple[Tile, ...]
     _to_move: int
     _history: _Chain | None  # newest event first, linked to the older ones: O(1) to extend
     _outcome: Outcome | None
-    _first_hand: bool
-    _lacks: tuple[int, ...]
-    _pending: tuple[int, ...]
-    _last_player: int
+    # What everyone knows each seat lacks (7 bits a seat, RULES.md §7) and, from bit 28, the ends a seat saw
+    # before a forced draw, known once the draw ends in a play.
+    _known: int
 
     def __init__(self) -> None:
         raise TypeError("build a Position with Position.start, Position.setup or Position.deal")
@@ -92,12 +109,22 @@ class Position:
         leader: int | None = None,
         first_hand: bool = False,
     ) -> Position:
-        """An empty line about to be led. In a partnership match's first hand the holder of 6-6 leads it."""
+        """An empty line about to be led; hands of any size.
+
+        With ``leader=None`` the rules find the leader: the 6-6 in a La Plaza partnership match's first hand, the
+        lowest double in every Greek hand (G3), the highest tile in an international first hand (G4). Elsewhere
+        the leader is required (the match knows it). In a game without a stock, tiles not dealt are out of play.
+
+        >>> Position.start(Rules.draw_game(), [["6-6", "2-1"], ["3-3", "4-0"]], stock=["5-5"]).to_move
+        1
+        """
+        _check_rules(rules)
         hand_tiles = _read_hands(rules, hands)
         stock_tiles = _read_stock(rules, stock)
         _check_unique(hand_tiles, (), stock_tiles)
-        leader, must_lead_double_six = _find_leader(rules, _pack(hand_tiles), leader, first_hand)
-        return cls._make(rules, _pack(hand_tiles), (), -1, stock_tiles, leader, must_lead_double_six, leader - 1)
+        packed = _pack(hand_tiles)
+        leader, must_lead_double_six = find_leader(rules, _seat_masks(packed, rules.players), leader, first_hand)
+        return _make(rules, packed, Table(), stock_tiles, leader, must_lead_double_six, leader - 1, leader)
 
     @classmethod
     def setup(
@@ -108,25 +135,33 @@ class Position:
         stock: Sequence[TileLike] = (),
         to_move: int = 0,
         lead_index: int | None = None,
+        spinner: int | None = None,
+        up: Sequence[TileLike] = (),
+        down: Sequence[TileLike] = (),
     ) -> Position:
         """Any scripted mid-hand position: the line left to right, the stock in draw order.
 
         With two or more line tiles each one's orientation follows from its neighbours; a lone mixed tile must be
         text and is read as written (``"3-4"`` shows 3 on the left). ``lead_index`` says which line tile was the
         lead (the middle one if omitted). The seat before ``to_move`` is taken to have played the last tile.
+        In all-fives, ``spinner`` names the line's lead double as the spinner (without it the line has none), and
+        ``up``/``down`` list the tiles on its side arms, outwards:
+
+        >>> pos = Position.setup(Rules.all_fives(), [["5-1"], ["6-6"]], ["3-5", "5-5", "5-0"], spinner=1, up=["5-4"])
+        >>> pos.open_ends, pos.end_count
+        ((('left', 3), ('right', 0), ('up', 4), ('down', 5)), 7)
         """
+        _check_rules(rules)
         hand_tiles = _read_hands(rules, hands)
         stock_tiles = _read_stock(rules, stock)
-        placed = _read_line(line)
-        _check_unique(hand_tiles, tuple(p.tile for p in placed), stock_tiles)
+        if (spinner is not None or up or down) and not rules.spinner:
+            raise ValueError(f"spinner, up and down: {rules.name} has no spinner (only all_fives does)")
+        table = read_table(line, lead_index, spinner, up, down)
+        _check_unique(hand_tiles, tuple(p.tile for p in table.placed), stock_tiles)
         _check_seat(rules, to_move, "to_move")
-        if not placed:
+        if table.lead is None:
             return cls.start(rules, hand_tiles, stock_tiles, leader=to_move)
-        if lead_index is None:
-            lead_index = len(placed) // 2
-        if not 0 <= lead_index < len(placed):
-            raise ValueError(f"lead_index={lead_index!r}: the line has {len(placed)} tiles")
-        position = cls._make(rules, _pack(hand_tiles), placed, lead_index, stock_tiles, to_move, False, to_move - 1)
+        position = _make(rules, _pack(hand_tiles), table, stock_tiles, to_move, False, to_move - 1, None)
         if position._is_blocked():
             raise ValueError(
                 "this position is already blocked (nobody can play and the stock is empty); "
@@ -136,67 +171,37 @@ class Position:
 
     @classmethod
     def deal(cls, rules: Rules, rng: random.Random, leader: int | None = None, first_hand: bool = False) -> Position:
-        """A shuffled deal from ``rng``: ``hand_size`` tiles a seat, the rest as the stock (1-vs-1)."""
-        tiles = list(ALL_TILES)
-        rng.shuffle(tiles)
+        """A shuffled deal from ``rng``: ``rules.hand_size`` tiles a seat, the rest as the stock (if the game has
+        one; otherwise out of play). The leader is found as in ``start``."""
+        _check_rules(rules)
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng={rng!r}: deal with a random.Random, e.g. random.Random(seed)")
+        # Shuffling the tiles' bits deals exactly what shuffling the tiles would (the same draws from rng).
+        bits = list(_ALL_BITS)
+        rng.shuffle(bits)
         size, players = rules.hand_size, rules.players
-        bits = [tile.bit for tile in tiles]
-        # Tiles straight from the full set need none of start's checks: pack them as they come.
+        masks = [sum(bits[seat * size : (seat + 1) * size]) for seat in range(players)]
         packed = 0
-        for seat in range(players):
-            packed |= sum(bits[seat * size : (seat + 1) * size]) << _SEAT_BITS * seat
-        rest = tuple(tiles[players * size :]) if rules.uses_stock else ()
-        leader, must_lead_double_six = _find_leader(rules, packed, leader, first_hand)
-        return cls._make(rules, packed, (), -1, rest, leader, must_lead_double_six, leader - 1)
-
-    @classmethod
-    def _make(
-        cls,
-        rules: Rules,
-        hands: int,
-        placed: tuple[Placed, ...],
-        lead: int,
-        stock: tuple[Tile, ...],
-        to_move: int,
-        first_hand: bool,
-        last_player: int,
-    ) -> Position:
-        position = object.__new__(cls)
-        position._rules = rules
-        position._hands = hands
-        position._hands_view = None
-        position._setup_line = (placed, lead)
-        position._line = (placed, lead)
-        position._left = placed[0].left if placed else -1
-        position._right = placed[-1].right if placed else -1
-        position._stock = stock
-        position._to_move = to_move
-        position._history = None
-        position._outcome = None
-        position._first_hand = first_hand
-        position._lacks = (0,) * rules.players
-        position._pending = (0,) * rules.players
-        position._last_player = last_player % rules.players
-        return position
+        for seat, mask in enumerate(masks):
+            packed |= mask << _SEAT_BITS * seat
+        rest = tuple(map(_TILE_OF_BIT.__getitem__, bits[players * size :])) if rules.uses_stock else ()
+        leader, must_lead_double_six = find_leader(rules, masks, leader, first_hand)
+        return _make(rules, packed, _EMPTY, rest, leader, must_lead_double_six, leader - 1, leader)
 
     def _copy(self) -> Position:
-        # Spelled out rather than looped over __slots__: this runs once a move and dominates a playout.
-        position = object.__new__(Position)
-        position._rules = self._rules
+        # Spelled out rather than looped over __slots__: this runs on every draw and pass.
+        position = object.__new__(self.__class__)
+        position._start = self._start
         position._hands = self._hands
         position._hands_view = self._hands_view
-        position._setup_line = self._setup_line
-        position._line = self._line
+        position._table = self._table
         position._left = self._left
         position._right = self._right
         position._stock = self._stock
         position._to_move = self._to_move
         position._history = self._history
         position._outcome = None
-        position._first_hand = self._first_hand
-        position._lacks = self._lacks
-        position._pending = self._pending
-        position._last_player = self._last_player
+        position._known = self._known
         return position
 
     def _redealt(self, hands: int, stock: tuple[Tile, ...], history: _Chain | None) -> Position:
@@ -209,48 +214,75 @@ class Position:
         position._outcome = self._outcome
         return position
 
+    def _public_state(self) -> tuple[object, ...]:
+        """Everything about this position that every seat sees, besides the history (for comparing views)."""
+        return (self._start.key(), self._left, self._right, self._to_move, self._known, self.first_hand)
+
     # ----------------------------------------------------------------------------------------------- views
 
     def view(self, seat: int) -> View:
         """What ``seat`` can see: its own hand and everything public, with random deals of the rest (``sample``)."""
         from .view import View  # the view module builds on this one
 
-        _check_seat(self._rules, seat, "seat")
+        _check_seat(self.rules, seat, "seat")
         return View._of(self, seat)
 
     @property
     def rules(self) -> Rules:
         """The rule set this hand is played under."""
-        return self._rules
+        return self._start.rules
 
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
         """Each seat's tiles, lowest first (as players like to arrange them)."""
         if self._hands_view is None:
             self._hands_view = tuple(
-                _unpack(self._hands >> _SEAT_BITS * seat & _FULL) for seat in range(self._rules.players)
+                _unpack(self._hands >> _SEAT_BITS * seat & _FULL) for seat in range(self._start.players)
             )
         return self._hands_view
 
     @property
     def line(self) -> tuple[Tile, ...]:
-        """The tiles on the table, left to right."""
+        """Every tile on the table, in the order of ``placed``."""
         return tuple(p.tile for p in self.placed)
 
     @property
     def placed(self) -> tuple[Placed, ...]:
-        """The line with each tile's orientation: the number on its left and right half."""
-        return self._line_with_lead()[0]
+        """Every tile on the table with its orientation, arm and place on the arm (see ``Placed``).
+
+        The line left to right first (left arm, lead, right arm), then a spinner's up arm and down arm, each
+        outwards from the spinner. On a table without a spinner this is the line, left to right.
+        """
+        return self._current_table().placed
 
     @property
     def lead_index(self) -> int | None:
-        """Where the lead lies in ``line`` (``None`` before the lead)."""
-        return self._line_with_lead()[1] if self._left >= 0 else None
+        """Where the lead lies in ``line`` and ``placed`` (``None`` before the lead)."""
+        return self._current_table().lead_index if self._left >= 0 else None
 
     @property
     def ends(self) -> tuple[int, int] | None:
-        """The numbers showing at the left and right open ends, or ``None`` before the lead."""
+        """The numbers showing at the left and right ends of the line, or ``None`` before the lead."""
         return (self._left, self._right) if self._left >= 0 else None
+
+    @property
+    def open_ends(self) -> tuple[tuple[End, int], ...]:
+        """The ends a tile can be played on now, as ``(name, number)``: left and right, and a spinner's up and down
+        once they are open (RULES.md S3); empty before the lead."""
+        if self._left < 0:
+            return ()
+        return (("left", self._left), ("right", self._right))
+
+    @property
+    def end_count(self) -> int:
+        """The all-fives count of the open ends (RULES.md S5), for every rule set: each end's number, twice it at
+        a double; a lone tile counts both halves (a lone double once)."""
+        return self._current_table().end_count
+
+    @property
+    def hand_points(self) -> tuple[int, ...]:
+        """Per side, the points scored during this hand so far (all-fives, S5); zeros at every other table."""
+        return (0,) * self._start.rules.sides
 
     @property
     def stock(self) -> tuple[Tile, ...]:
@@ -267,23 +299,21 @@ class Position:
         """The events of this hand so far (since ``start`` or ``setup``), oldest first."""
         return tuple(reversed(tuple(self._events_newest_first())))
 
-    def _line_with_lead(self) -> tuple[tuple[Placed, ...], int]:
-        """The line's tiles with their orientation, and the lead's index, rebuilt once from the plays."""
-        if self._line is None:
-            placed, lead = self._setup_line
-            line = list(placed)
-            plays = [e.move for e in self.history if e.move.__class__ is Play]
-            for play in plays:
-                tile, end = play.tile, play.end  # type: ignore[union-attr]
-                if end == "right":
-                    line.append(_PLACED[tile.bit << 3 | line[-1].right])
-                elif end == "left":
-                    line.insert(0, _PLACED_RIGHT[tile.bit << 3 | line[0].left])
-                    lead += 1
-                else:
-                    line, lead = [_PLACED[tile.bit << 3 | tile.high]], 0
-            self._line = (tuple(line), lead)
-        return self._line
+    def _current_table(self) -> Table:
+        """Every tile on the table, rebuilt once from the set-up table and the plays."""
+        if self._table is None:
+            plays = []
+            chain = self._history
+            while chain is not None:
+                chain, _, move, _ = chain
+                if move.__class__ is Play:
+                    plays.append(move)
+            table = self._start.table
+            spins = self._start.rules.spinner
+            for play in reversed(plays):
+                table = table.played(play.tile, play.end, spins)  # type: ignore[union-attr]
+            self._table = table
+        return self._table
 
     def _events_newest_first(self) -> Iterator[Event]:
         chain = self._history
@@ -298,8 +328,9 @@ class Position:
 
     @property
     def first_hand(self) -> bool:
-        """Whether this is a partnership match's first hand, led with the 6-6."""
-        return self._first_hand
+        """Whether the lead still to come must be the 6-6: true only before the lead of a La Plaza partnership
+        match's first hand (False once it is led, and in every other hand)."""
+        return self._start.first_hand
 
     @property
     def last_play(self) -> Event | None:
@@ -311,40 +342,32 @@ class Position:
 
     def drawn_tiles(self, seat: int) -> tuple[Tile, ...]:
         """The tiles ``seat`` drew from the stock this hand and still holds."""
+        _check_seat(self.rules, seat, "seat")
         drawn = {e.drawn for e in self._events_newest_first() if e.seat == seat and e.drawn is not None}
         return tuple(tile for tile in self.hands[seat] if tile in drawn)
 
     def known_lacks(self, seat: int) -> frozenset[int]:
         """The numbers everyone at the table knows ``seat`` does not hold now (RULES.md §7)."""
-        _check_seat(self._rules, seat, "seat")
-        mask = self._lacks[seat]
+        _check_seat(self.rules, seat, "seat")
+        mask = self._known >> 7 * seat & 127
         return frozenset(n for n in range(7) if mask >> n & 1)
 
     # ----------------------------------------------------------------------------------------------- moves
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move for the seat to move: plays (a tile fitting both ends at both), else a draw or a pass."""
+        """Every legal move for the seat to move: plays (a tile fitting two ends at each), else a draw or a pass."""
         if self._outcome is not None:
             return []
         hand = self._hands >> _SEAT_BITS * self._to_move & _FULL
         if self._left < 0:
-            if self._first_hand:
+            if self._start.first_hand:
                 return [PLAYS[DOUBLE_SIX, None]]
             return [_LEAD_PLAYS[bit] for bit in _bits(hand)]
         fits_left = hand & TILES_WITH[self._left]
         fits_right = hand & TILES_WITH[self._right]
-        if not (fits_left or fits_right):
-            return [DRAW] if self._stock else [PASS]
-        moves: list[Move] = []
-        while fits_left:
-            bit = fits_left & -fits_left
-            moves.append(_LEFT_PLAYS[bit])
-            fits_left ^= bit
-        while fits_right:
-            bit = fits_right & -fits_right
-            moves.append(_RIGHT_PLAYS[bit])
-            fits_right ^= bit
-        return moves
+        if fits_left or fits_right:
+            return [*_LEFT_PLAYS[fits_left], *_RIGHT_PLAYS[fits_right]]
+        return [DRAW] if self._stock else [PASS]
 
     def required_action(self) -> str | None:
         """What the seat to move must do: ``"play"`` (some tile fits), ``"draw"`` or ``"pass"``; ``None`` once over.
@@ -365,18 +388,18 @@ class Position:
         return [m for m in self.legal_moves() if isinstance(m, Play) and m.tile is tile]
 
     def playable_tiles(self, seat: int | None = None) -> frozenset[Tile]:
-        """The tiles ``seat`` could play on the line as it is (default: the seat to move, by its legal moves).
+        """The tiles ``seat`` could play on the table as it is (default: the seat to move, by its legal moves).
 
         For another seat it is the tiles that fit an open end (any tile before the lead), as if it were its turn.
         """
         if seat is None or seat == self._to_move:
             return frozenset(m.tile for m in self.legal_moves() if isinstance(m, Play))
-        _check_seat(self._rules, seat, "seat")
+        _check_seat(self.rules, seat, "seat")
         hand = self._hands >> _SEAT_BITS * seat & _FULL
         if self._outcome is not None:
             return frozenset()
         if self._left >= 0:
-            hand &= TILES_WITH[self._left] | TILES_WITH[self._right]
+            hand &= _TILES_SHOWING[self._ends_mask()]
         return frozenset(_unpack(hand))
 
     def check(self, move: Move | Event | str) -> IllegalMove | None:
@@ -392,70 +415,72 @@ class Position:
 
     def apply(self, move: Move | Event | str) -> Position:
         """The position after ``move`` by the seat to move; raises ``IllegalMove`` if the rules refuse it."""
-        # A legal play at an open end is by far the most common move, so it is checked inline and played
-        # without further calls: this is the hot path of every playout. Anything else (a lead, a draw, a pass,
-        # notation, an illegal move) is read and checked by _read_move and _error first.
-        if not (
-            move.__class__ is Play
-            and self._outcome is None
-            and self._left >= 0
-            and move.end is not None  # type: ignore[union-attr]
-            and self._hands >> _SEAT_BITS * self._to_move & move.tile.bit  # type: ignore[union-attr]
-            and move.tile.mask & (1 << (self._left if move.end == "left" else self._right))  # type: ignore[union-attr]
-        ):
-            move = self._read_move(move)
-            error = self._error(move)
-            if error is not None:
-                raise error
-            if move.__class__ is Draw:
-                return self._after_draw()
-            if move.__class__ is Pass:
-                return self._after_pass()
-        seat, tile, end = self._to_move, move.tile, move.end  # type: ignore[union-attr]
-        rules = self._rules
+        # A legal play at the left or right end is by far the most common move, so it is checked inline and
+        # played without further calls: this is the hot path of every playout. Anything else (a lead, a draw, a
+        # pass, notation, an illegal move) is read and checked by _read_move and _error first.
+        seat = self._to_move
+        legal = False
+        if move.__class__ is Play and self._outcome is None:
+            end = move.end  # type: ignore[union-attr]
+            tile = move.tile  # type: ignore[union-attr]
+            if end == "right":
+                legal = self._hands >> _SEAT_BITS * seat & tile.bit and tile.mask & _NUMBER_BIT[self._right]
+            elif end == "left":
+                legal = self._hands >> _SEAT_BITS * seat & tile.bit and tile.mask & _NUMBER_BIT[self._left]
+        if not legal:
+            move = self._checked(move)
+            if move.__class__ is not Play:
+                return self._after_draw() if move.__class__ is Draw else self._after_pass()
+            tile, end = move.tile, move.end  # type: ignore[union-attr]
+        start = self._start if end is not None else self._start.led()
         shift = _SEAT_BITS * seat
         after = object.__new__(Position)
-        after._rules = rules
+        after._start = start
         after._hands = hands = self._hands & ~(tile.bit << shift)
         after._hands_view = None
+        after._table = None
         after._stock = stock = self._stock
         after._outcome = None
         left, right = self._left, self._right
         # The covered half matches the end; the other half (pips minus the covered one) is the new end.
         if end == "right":
-            after._left, after._right = left, tile.pips - right
+            after._left, after._right = new_left, new_right = left, tile.pips - right
         elif end == "left":
-            after._left, after._right = tile.pips - left, right
+            after._left, after._right = new_left, new_right = tile.pips - left, right
         else:
-            after._left, after._right = tile.high, tile.low
-        after._setup_line = self._setup_line
-        after._line = None
-        after._first_hand = False
-        pending = self._pending
-        if pending[seat]:
-            # A forced draw ended in this play: everyone knows the seat had none of the ends shown before it.
-            after._lacks = _with(self._lacks, seat, pending[seat])
-            after._pending = _with(pending, seat, 0)
-        else:
-            after._lacks = self._lacks
-            after._pending = pending
+            after._left, after._right = new_left, new_right = tile.high, tile.low
+        known = self._known
+        if known >> _PENDING and known >> _PENDING + 7 * seat & 127:
+            known = _played_after_drawing(known, seat)
+        after._known = known
         after._history = (self._history, seat, move, None)
-        after._last_player = seat
-        after._to_move = (seat + 1) % rules.players
+        after._to_move = (seat + 1) % start.players
         if not hands >> shift & _FULL:
             # Capicú: out with a mixed tile that matched both ends while they showed different numbers (§11).
             capicu = end is not None and left != right and tile.mask == (1 << left) | (1 << right)
-            after._outcome = score_domino(rules, after.hands, seat, capicu)
-        elif not stock and not hands & (_ALL_SEATS_WITH[after._left] | _ALL_SEATS_WITH[after._right]):
-            after._outcome = score_blocked(rules, after.hands, seat)
+            masks = _seat_masks(hands, start.players)
+            after._outcome = score_domino(start.rules, masks, seat, capicu, None, start.leader)
+        elif not stock and not hands & (_ALL_SEATS_WITH[new_left] | _ALL_SEATS_WITH[new_right]):
+            masks = _seat_masks(hands, start.players)
+            after._outcome = score_blocked(start.rules, masks, seat, None, start.leader)
         return after
 
     def apply_all(self, moves: Iterable[Move | Event | str]) -> Position:
         """Apply moves in turn (moves, events, or their notation such as ``"1 draws"``)."""
+        if isinstance(moves, str):
+            raise TypeError(f"apply_all takes a list of moves, not the text {moves!r}; use parse_history for text")
         position = self
         for move in moves:
             position = position.apply(move)
         return position
+
+    def _checked(self, move: Move | Event | str) -> Move:
+        """``move`` read from any form, if the rules allow it now; else raise the ``IllegalMove``."""
+        move = self._read_move(move)
+        error = self._error(move)
+        if error is not None:
+            raise error
+        return move
 
     def _read_move(self, move: Move | Event | str) -> Move:
         if move.__class__ is Play or move.__class__ is Draw or move.__class__ is Pass:
@@ -465,6 +490,11 @@ class Position:
         if isinstance(move, Event):
             if move.seat != self._to_move and self._outcome is None:
                 raise IllegalMove("wrong-seat", f"it is seat {self._to_move}'s turn, not seat {move.seat}'s")
+            if move.drawn is not None and self._outcome is None and self._stock and move.drawn is not self._stock[0]:
+                raise ValueError(
+                    f"{move} drew {move.drawn} in the history being replayed, but the stock's next tile here is "
+                    f"{self._stock[0]}: this is not the same hand"
+                )
             move = move.move
         if not isinstance(move, Play | Draw | Pass):
             raise TypeError(f"not a move: {move!r}")
@@ -482,7 +512,7 @@ class Position:
         if isinstance(move, Pass) and self._stock:
             return IllegalMove("must-draw", "you cannot pass while the stock has tiles: draw until one fits")
         if isinstance(move, Draw) and not self._stock:
-            if not self._rules.uses_stock:
+            if not self.rules.uses_stock:
                 return IllegalMove("stock-empty", "this game has no stock to draw from: pass")
             return IllegalMove("stock-empty", "the stock is empty: pass")
         return None
@@ -494,28 +524,59 @@ class Position:
         if self._left < 0:
             if end is not None:
                 return IllegalMove("bad-end", "the lead starts the line: it has no end to go to")
-            if self._first_hand and tile is not DOUBLE_SIX:
+            if self.first_hand and tile is not DOUBLE_SIX:
                 return IllegalMove("must-lead-double-six", "the first partnership hand must be led with the 6-6")
             return None
         if end is None:
-            return IllegalMove("bad-end", "say which open end the tile goes to: left or right")
-        number = self._left if end == "left" else self._right
-        if not tile.mask & (1 << number):
+            return IllegalMove("bad-end", f"say which open end the tile goes to: {self._end_names()}")
+        number = self._end_number(end)
+        if number < 0:
+            return IllegalMove("bad-end", self._closed_end(end))
+        if not tile.mask >> number & 1:
             return IllegalMove("no-match", f"{tile} has no {number}, the number showing at the {end} end")
         return None
+
+    def _end_number(self, end: str) -> int:
+        """The number showing at an open end, or -1 if ``end`` is not open on this table."""
+        return self._left if end == "left" else self._right if end == "right" else -1
+
+    def _end_names(self) -> str:
+        names = [name for name, _ in self.open_ends]
+        return ", ".join(names[:-1]) + " or " + names[-1]
+
+    def _closed_end(self, end: str) -> str:
+        return f"this table has no spinner, so no {end} end: play at the left or right end"
+
+    def _ends_mask(self) -> int:
+        """The numbers showing at the open ends, as bits (0 before the lead)."""
+        return (1 << self._left) | (1 << self._right) if self._left >= 0 else 0
 
     def _has_playable(self, hand: int) -> bool:
         if self._left < 0:
             return bool(hand)
-        return bool(hand & (TILES_WITH[self._left] | TILES_WITH[self._right]))
+        return bool(hand & _TILES_SHOWING[self._ends_mask()])
 
     def _is_blocked(self) -> bool:
         if self._stock or self._left < 0:
             return False
-        return not self._hands & (_ALL_SEATS_WITH[self._left] | _ALL_SEATS_WITH[self._right])
+        return not self._hands & _ALL_SEATS_SHOWING[self._ends_mask()]
 
-    def _ends_mask(self) -> int:
-        return (1 << self._left) | (1 << self._right) if self._left >= 0 else 0
+    def _last_player(self) -> int:
+        """Who played the last tile on the table (for a hand blocked by a draw)."""
+        chain = self._history
+        while chain is not None:
+            chain, seat, move, _ = chain
+            if move.__class__ is Play:
+                return seat
+        return self._start.last_player % self._start.players
+
+    def _blocked(self, blocker: int) -> Outcome:
+        masks = _seat_masks(self._hands, self._start.players)
+        return score_blocked(self.rules, masks, blocker, self._scored(), self._start.leader)
+
+    def _scored(self) -> tuple[int, ...] | None:
+        """The points scored during the hand, for the outcome (``None``: none are, at this table)."""
+        return None
 
     def _after_draw(self) -> Position:
         seat = self._to_move
@@ -525,46 +586,276 @@ class Position:
         after._hands = self._hands | drawn.bit << _SEAT_BITS * seat
         after._hands_view = None
         # The drawn tile is unseen, so what was known is wiped until the draw ends in a play or a pass.
-        after._lacks = _with(self._lacks, seat, 0)
-        after._pending = _with(self._pending, seat, self._ends_mask())
+        shift = 7 * seat
+        known = self._known & ~(127 << shift | 127 << _PENDING + shift)
+        after._known = known | self._ends_mask() << _PENDING + shift
         after._history = (self._history, seat, DRAW, drawn)
-        if after._is_blocked():
-            after._outcome = score_blocked(self._rules, after.hands, self._last_player)
+        if not after._stock and after._is_blocked():
+            after._outcome = after._blocked(self._last_player())
         return after
 
     def _after_pass(self) -> Position:
         seat = self._to_move
         after = self._copy()
-        after._lacks = _with(self._lacks, seat, self._lacks[seat] | self._ends_mask())
-        after._pending = _with(self._pending, seat, 0)
+        shift = 7 * seat
+        known = self._known
+        lacks = (known >> shift & 127) | self._ends_mask()
+        after._known = known & ~(127 << shift | 127 << _PENDING + shift) | lacks << shift
         after._history = (self._history, seat, PASS, None)
-        after._to_move = (seat + 1) % self._rules.players
+        after._to_move = (seat + 1) % self._start.players
         return after
 
     def __repr__(self) -> str:
         line = " ".join(f"[{p.left}|{p.right}]" for p in self.placed) or "(empty)"
         hands = "; ".join(" ".join(map(str, hand)) for hand in self.hands)
         state = f"to_move={self._to_move}" if self._outcome is None else f"outcome={self._outcome.reason}"
-        return f"<Position {self._rules.name} line={line} hands=[{hands}] stock={len(self._stock)} {state}>"
+        return f"<Position {self.rules.name} line={line} hands=[{hands}] stock={len(self._stock)} {state}>"
 
 
-# Every way a tile can lie on the line, keyed by tile and the number on its left (or, below, its right) half.
-# The key is tile.bit << 3 | number, an int: cheaper to hash than a tuple in the hot path.
-_PLACED: dict[int, Placed] = {
-    tile.bit << 3 | n: Placed(tile, n, tile.other(n)) for tile in ALL_TILES for n in {tile.high, tile.low}
-}
-_PLACED_RIGHT: dict[int, Placed] = {p.tile.bit << 3 | p.right: p for p in _PLACED.values()}
+class _SpinnerPosition(Position):
+    """A hand of all-fives (RULES.md S1–S7): a double lead is a spinner whose up and down open once its left and
+    right each hold a tile, and every play whose open ends add up to a multiple of 5 scores at once."""
 
-# Plays by tile bit, for legal_moves walking the bits of a hand.
-_LEAD_PLAYS = {tile.bit: PLAYS[tile, None] for tile in ALL_TILES}
-_LEFT_PLAYS = {tile.bit: PLAYS[tile, "left"] for tile in ALL_TILES}
-_RIGHT_PLAYS = {tile.bit: PLAYS[tile, "right"] for tile in ALL_TILES}
-_TILE_OF_BIT = {tile.bit: tile for tile in ALL_TILES}
+    __slots__ = ("_arms", "_down", "_points", "_up")
+
+    _up: int  # the number at the end of the up arm, -1 while it is not open
+    _down: int
+    # Bits: 1/2/4/8 the left/right/up/down arm holds a tile; << 4 its end tile is a double (for the count);
+    # 256 the lead is the spinner, whose number is at bits 9-11.
+    _arms: int
+    _points: tuple[int, ...]  # per side, scored during the hand
+
+    def _copy(self) -> Position:
+        position = super()._copy()
+        assert isinstance(position, _SpinnerPosition)
+        position._up = self._up
+        position._down = self._down
+        position._arms = self._arms
+        position._points = self._points
+        return position
+
+    def _set_table(self, table: Table) -> None:
+        """Take the spinner state from a set-up table."""
+        self._up = self._down = -1
+        self._points = (0,) * self._start.rules.sides
+        arms = 0
+        lead = table.lead
+        if lead is not None:
+            if table.spinner:
+                arms |= _SPINNER | lead.left << 9
+            for bit, arm in ((1, table.left), (2, table.right), (4, table.up), (8, table.down)):
+                if arm:
+                    arms |= bit | (bit << 4 if arm[-1].tile.is_double else 0)
+                elif bit < 4 and lead.tile.is_double:
+                    arms |= bit << 4  # the lead stands at this end
+            if table.arms_open:
+                self._up, self._down = table.end_number("up"), table.end_number("down")
+        self._arms = arms
+
+    def _public_state(self) -> tuple[object, ...]:
+        return (*super()._public_state(), self._up, self._down, self._arms, self._points)
+
+    @property
+    def open_ends(self) -> tuple[tuple[End, int], ...]:
+        """The ends a tile can be played on now, as ``(name, number)``: left and right, and a spinner's up and down
+        once they are open (RULES.md S3); empty before the lead."""
+        if self._left < 0:
+            return ()
+        if self._up < 0:
+            return (("left", self._left), ("right", self._right))
+        return (("left", self._left), ("right", self._right), ("up", self._up), ("down", self._down))
+
+    @property
+    def end_count(self) -> int:
+        """The all-fives count of the open ends (RULES.md S5): each arm's end number, twice it at a double; an
+        empty up or down arm counts nothing; a lone spinner counts twice its number once."""
+        if self._left < 0:
+            return 0
+        arms = self._arms
+        if not arms & 3:
+            return self._left + self._right  # the lead alone: both halves (a double: twice its number)
+        count = self._left * (2 if arms & 16 else 1) + self._right * (2 if arms & 32 else 1)
+        if arms & 4:
+            count += self._up * (2 if arms & 64 else 1)
+        if arms & 8:
+            count += self._down * (2 if arms & 128 else 1)
+        return count
+
+    @property
+    def hand_points(self) -> tuple[int, ...]:
+        """Per side, the points scored during this hand so far (S5)."""
+        return self._points
+
+    def _scored(self) -> tuple[int, ...] | None:
+        return self._points
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for the seat to move: plays (a tile fitting several ends at each), else a draw or a pass."""
+        if self._outcome is not None:
+            return []
+        hand = self._hands >> _SEAT_BITS * self._to_move & _FULL
+        if self._left < 0:
+            return [_LEAD_PLAYS[bit] for bit in _bits(hand)]
+        moves = [*_LEFT_PLAYS[hand & TILES_WITH[self._left]], *_RIGHT_PLAYS[hand & TILES_WITH[self._right]]]
+        if self._up >= 0:
+            moves += _PLAYS_AT["up"][hand & TILES_WITH[self._up]]
+            moves += _PLAYS_AT["down"][hand & TILES_WITH[self._down]]
+        if moves:
+            return moves
+        return [DRAW] if self._stock else [PASS]
+
+    def apply(self, move: Move | Event | str) -> Position:
+        """The position after ``move`` by the seat to move; raises ``IllegalMove`` if the rules refuse it."""
+        move = self._checked(move)
+        if move.__class__ is Draw:
+            return self._after_draw()
+        if move.__class__ is Pass:
+            return self._after_pass()
+        return self._after_play(move)  # type: ignore[arg-type]
+
+    def _after_play(self, move: Play) -> Position:
+        seat, tile, end = self._to_move, move.tile, move.end
+        rules = self._start.rules
+        after = self._copy()
+        assert isinstance(after, _SpinnerPosition)
+        shift = _SEAT_BITS * seat
+        after._hands = hands = self._hands & ~(tile.bit << shift)
+        after._hands_view = None
+        after._table = None
+        if end is None:
+            after._start = self._start.led()
+            after._left, after._right = tile.high, tile.low
+            after._arms = _SPINNER | tile.high << 9 | 16 | 32 if tile.is_double else 0
+        else:
+            after._lay(tile, end)
+        count = after.end_count
+        if count and not count % 5:
+            side = rules.side_of(seat)
+            after._points = _with(self._points, side, self._points[side] + count)
+        known = self._known
+        if known >> _PENDING + 7 * seat & 127:
+            known = _played_after_drawing(known, seat)
+        after._known = known
+        after._history = (self._history, seat, move, None)
+        after._to_move = (seat + 1) % self._start.players
+        if not hands >> shift & _FULL:
+            capicu = self._up < 0 and end is not None and self._left != self._right
+            capicu = capicu and tile.mask == (1 << self._left) | (1 << self._right)
+            masks = _seat_masks(hands, self._start.players)
+            after._outcome = score_domino(rules, masks, seat, capicu, after._points, self._start.leader)
+        elif after._is_blocked():
+            after._outcome = after._blocked(seat)
+        return after
+
+    def _lay(self, tile: Tile, end: str) -> None:
+        """Lay ``tile`` at the open ``end`` of this new position (already checked)."""
+        number = self._end_number(end)
+        bit = _ARM_BITS[end]
+        setattr(self, _END_SLOT[end], tile.pips - number)
+        arms = self._arms & ~(bit << 4) | bit | (bit << 4 if tile.is_double else 0)
+        if arms & _SPINNER and arms & 3 == 3 and self._up < 0:
+            self._up = self._down = arms >> 9 & 7  # left and right both hold a tile: up and down open
+        self._arms = arms
+
+    def _end_number(self, end: str) -> int:
+        if end == "left":
+            return self._left
+        if end == "right":
+            return self._right
+        return self._up if end == "up" else self._down if end == "down" else -1
+
+    def _closed_end(self, end: str) -> str:
+        if self._arms & _SPINNER:
+            return f"the spinner's {end} side opens once its left and right each hold a tile"
+        return f"there is no spinner (the lead was not a double), so no {end} end: play at the left or right end"
+
+    def _ends_mask(self) -> int:
+        if self._left < 0:
+            return 0
+        mask = (1 << self._left) | (1 << self._right)
+        if self._up >= 0:
+            mask |= (1 << self._up) | (1 << self._down)
+        return mask
+
+
+_EMPTY = Table()
+_SPINNER = 256
+_ARM_BITS = {"left": 1, "right": 2, "up": 4, "down": 8}
+_END_SLOT = {"left": "_left", "right": "_right", "up": "_up", "down": "_down"}
 
 # Hands are packed in one int, 28 bits a seat; "tiles showing n in anybody's hand" is then one AND.
 _SEAT_BITS = 28
 _FULL = (1 << _SEAT_BITS) - 1
 _ALL_SEATS_WITH = tuple(sum(TILES_WITH[n] << _SEAT_BITS * seat for seat in range(4)) for n in range(7))
+# The same for a set of numbers (7 bits, as _ends_mask gives): the tiles showing any of them.
+_TILES_SHOWING = tuple(sum(t.bit for t in ALL_TILES if t.mask & numbers) for numbers in range(128))
+_ALL_SEATS_SHOWING = tuple(sum(tiles << _SEAT_BITS * seat for seat in range(4)) for tiles in _TILES_SHOWING)
+# A number's bit in Tile.mask; the end "-1" (before the lead) finds the last entry, 0, which no tile matches.
+_NUMBER_BIT = (1, 2, 4, 8, 16, 32, 64, 0)
+# `_known` keeps the pending ends of a forced draw from this bit on.
+_PENDING = 28
+
+_TILE_OF_BIT = {tile.bit: tile for tile in ALL_TILES}
+_ALL_BITS = tuple(tile.bit for tile in ALL_TILES)
+_LEAD_PLAYS = {tile.bit: PLAYS[tile, None] for tile in ALL_TILES}
+
+
+def _subsets(mask: int) -> Iterator[int]:
+    subset = mask
+    while True:
+        yield subset
+        if not subset:
+            return
+        subset = (subset - 1) & mask
+
+
+# For each end, the plays of every set of tiles that can fit it (any subset of the tiles showing one number),
+# lowest tile first: legal_moves looks a hand's fitting tiles up instead of walking their bits.
+_PLAYS_AT: dict[str, dict[int, tuple[Play, ...]]] = {
+    end: {
+        subset: tuple(PLAYS[_TILE_OF_BIT[bit], end] for bit in sorted(_TILE_OF_BIT) if subset & bit)
+        for n in range(7)
+        for subset in _subsets(TILES_WITH[n])
+    }
+    for end in ALL_ENDS
+}
+_LEFT_PLAYS = _PLAYS_AT["left"]
+_RIGHT_PLAYS = _PLAYS_AT["right"]
+
+
+def _make(
+    rules: Rules,
+    hands: int,
+    table: Table,
+    stock: tuple[Tile, ...],
+    to_move: int,
+    first_hand: bool,
+    last_player: int,
+    leader: int | None,
+) -> Position:
+    """A new hand's position, of the class that plays its rules."""
+    position = object.__new__(_SpinnerPosition if rules._spinner else Position)  # type: ignore[attr-defined]
+    position._start = _Start(rules, table, first_hand, last_player % rules.players, leader)
+    position._hands = hands
+    position._hands_view = None
+    position._table = table
+    position._left = table.end_number("left") if table.lead else -1
+    position._right = table.end_number("right") if table.lead else -1
+    position._stock = stock
+    position._to_move = to_move
+    position._history = None
+    position._outcome = None
+    position._known = 0
+    if isinstance(position, _SpinnerPosition):
+        position._set_table(table)
+    return position
+
+
+def _played_after_drawing(known: int, seat: int) -> int:
+    """A forced draw ended in this play: everyone knows the seat had none of the ends shown before it (§7)."""
+    shift = 7 * seat
+    pending = known >> _PENDING + shift & 127
+    return known & ~(127 << shift | 127 << _PENDING + shift) | pending << shift
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -582,31 +873,20 @@ def _pack(hands: tuple[tuple[Tile, ...], ...]) -> int:
     return sum(sum(map(_bit_of, hand)) << _SEAT_BITS * seat for seat, hand in enumerate(hands))
 
 
+def _seat_masks(packed: int, players: int) -> list[int]:
+    return [packed >> _SEAT_BITS * seat & _FULL for seat in range(players)]
+
+
 _bit_of = attrgetter("bit")
-_DRAW_EVENTS: dict[tuple[int, Tile], Event] = {
-    (seat, tile): Event(seat, DRAW, tile) for seat in range(4) for tile in ALL_TILES
-}
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     return values[:index] + (value,) + values[index + 1 :]
 
 
-def _find_leader(rules: Rules, hands: int, leader: int | None, first_hand: bool) -> tuple[int, bool]:
-    """Who leads an empty line, and whether it must be the 6-6 (a partnership match's first hand, §5)."""
-    must_lead_double_six = first_hand and rules.name == "partnership"
-    if must_lead_double_six:
-        holders = [seat for seat in range(rules.players) if hands >> _SEAT_BITS * seat & DOUBLE_SIX.bit]
-        holder = holders[0] if holders else None
-        if holder is None:
-            raise ValueError("first partnership hand: nobody holds 6-6, and its holder must lead it")
-        if leader is not None and leader != holder:
-            raise ValueError(f"first partnership hand: seat {holder} holds 6-6 and leads, not seat {leader}")
-        leader = holder
-    if leader is None:
-        raise ValueError("leader is required (only the first partnership hand finds it from the 6-6)")
-    _check_seat(rules, leader, "leader")
-    return leader, must_lead_double_six
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules={rules!r}: give a rule set, e.g. Rules.one_vs_one() or Rules.preset('katsika')")
 
 
 def _check_seat(rules: Rules, seat: object, name: str) -> None:
@@ -615,14 +895,15 @@ def _check_seat(rules: Rules, seat: object, name: str) -> None:
 
 
 def _read_hands(rules: Rules, hands: Sequence[Sequence[TileLike]]) -> tuple[tuple[Tile, ...], ...]:
-    if isinstance(hands, str) or len(hands) != rules.players:
-        count = "a string" if isinstance(hands, str) else f"{len(hands)} hands"
-        raise ValueError(f"{rules.name} needs {rules.players} hands, one per seat; got {count}")
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise ValueError(f"hands: give one list of tiles per seat, not {hands!r}")
+    if len(hands) != rules.players:
+        raise ValueError(f"{rules.name} needs {rules.players} hands, one per seat; got {len(hands)} hands")
     result = []
     for seat, hand in enumerate(hands):
-        if isinstance(hand, str):
-            raise ValueError(f"hand {seat}: give a list of tiles, not the string {hand!r}")
-        tiles = tuple(_read_tile(t, f"hand {seat}") for t in hand)
+        if isinstance(hand, str) or not isinstance(hand, Sequence):
+            raise ValueError(f"hand {seat}: give a list of tiles, not {hand!r}")
+        tiles = tuple(read_tile(t, f"hand {seat}") for t in hand)
         if not tiles:
             raise ValueError(f"hand {seat} is empty: the hand would already be over")
         result.append(tiles)
@@ -630,49 +911,12 @@ def _read_hands(rules: Rules, hands: Sequence[Sequence[TileLike]]) -> tuple[tupl
 
 
 def _read_stock(rules: Rules, stock: Sequence[TileLike]) -> tuple[Tile, ...]:
-    if isinstance(stock, str):
-        raise ValueError(f"stock: give a list of tiles, not the string {stock!r}")
-    tiles = tuple(_read_tile(t, "stock") for t in stock)
+    if isinstance(stock, str) or not isinstance(stock, Sequence):
+        raise ValueError(f"stock: give a list of tiles, not {stock!r}")
+    tiles = tuple(read_tile(t, "stock") for t in stock)
     if tiles and not rules.uses_stock:
         raise ValueError(f"{rules.name} has no stock, but {len(tiles)} stock tiles were given")
     return tiles
-
-
-def _read_tile(value: TileLike, where: str) -> Tile:
-    try:
-        return Tile.coerce(value)
-    except ValueError as error:
-        raise ValueError(f"{where}: {error}") from None
-
-
-def _read_line(line: Sequence[TileLike]) -> tuple[Placed, ...]:
-    if isinstance(line, str):
-        raise ValueError(f"line: give a list of tiles, not the string {line!r}")
-    tiles = [_read_tile(t, "line") for t in line]
-    if not tiles:
-        return ()
-    if len(tiles) == 1:
-        tile = tiles[0]
-        if tile.is_double:
-            return (Placed(tile, tile.high, tile.high),)
-        if not isinstance(line[0], str):
-            raise ValueError(f"line: a lone mixed tile must be given as text, read as written (e.g. '{tile}')")
-        left, right = (int(n) for n in line[0].replace("|", "-").split("-"))
-        return (Placed(tile, left, right),)
-    first, second = tiles[0], tiles[1]
-    shared = [n for n in (first.high, first.low) if second.has(n)]
-    if not shared:
-        raise ValueError(f"line: {first} (tile 1) and {second} (tile 2) have no number in common")
-    right = shared[0]
-    placed = [Placed(first, first.other(right), right)]
-    for index, tile in enumerate(tiles[1:], start=2):
-        showing = placed[-1].right
-        if not tile.has(showing):
-            raise ValueError(
-                f"line: {tile} (tile {index}) does not match the {showing} showing on {placed[-1].tile}'s right"
-            )
-        placed.append(Placed(tile, showing, tile.other(showing)))
-    return tuple(placed)
 
 
 def _check_unique(hands: tuple[tuple[Tile, ...], ...], line: tuple[Tile, ...], stock: tuple[Tile, ...]) -> None:

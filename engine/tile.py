@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_TILE_TEXT = re.compile(r"^\s*(\d)\s*[-|]\s*(\d)\s*$")
+# ASCII digits only: "６-５" (full-width) or Arabic-Indic digits are not how a tile is written.
+_TILE_TEXT = re.compile(r"^\s*([0-9])\s*[-|]\s*([0-9])\s*$")
 
 
 class Tile:
@@ -80,8 +81,27 @@ class Tile:
     def __reduce__(self) -> tuple[type[Tile], tuple[int, int]]:
         return (Tile, (self.high, self.low))
 
-    def __lt__(self, other: Tile) -> bool:
-        return (self.high, self.low) < (other.high, other.low)
+    # Tiles order by their higher half, then their lower one (the order of ALL_TILES); anything else is
+    # not comparable with a tile, so Python raises its usual TypeError instead of an AttributeError here.
+    def __lt__(self, other: object) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return (self.high, self.low) < (other.high, other.low)  # type: ignore[attr-defined]
+
+    def __le__(self, other: object) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return (self.high, self.low) <= (other.high, other.low)  # type: ignore[attr-defined]
+
+    def __gt__(self, other: object) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return (self.high, self.low) > (other.high, other.low)  # type: ignore[attr-defined]
+
+    def __ge__(self, other: object) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return (self.high, self.low) >= (other.high, other.low)  # type: ignore[attr-defined]
 
     def __str__(self) -> str:
         return self._text
@@ -104,3 +124,19 @@ for _index, _tile in enumerate(ALL_TILES):
 
 #: For each number 0-6, the set (as tile bits) of the seven tiles that show it.
 TILES_WITH: tuple[int, ...] = tuple(sum(t.bit for t in ALL_TILES if t.has(n)) for n in range(7))
+
+# The pip total of a set of tiles (as bits), a 7-bit chunk at a time: four lookups instead of a loop over tiles.
+_CHUNK_PIPS = tuple(
+    tuple(sum(ALL_TILES[7 * chunk + i].pips for i in range(7) if mask >> i & 1) for mask in range(128))
+    for chunk in range(4)
+)
+
+
+def pips_of(bits: int) -> int:
+    """The pip total of a set of tiles given as tile bits (``Tile.bit``).
+
+    >>> pips_of(Tile(6, 5).bit | Tile(3, 2).bit)
+    16
+    """
+    c0, c1, c2, c3 = _CHUNK_PIPS
+    return c0[bits & 127] + c1[bits >> 7 & 127] + c2[bits >> 14 & 127] + c3[bits >> 21 & 127]

@@ -71,8 +71,7 @@ class View:
         )
         history = table.history
         key = (
-            rules, seat, own, sizes, stock_size, unseen, position.to_move, position._lacks, position._pending,
-            position._last_player, position.first_hand, position._setup_line,
+            rules, seat, own, sizes, stock_size, unseen, position._public_state(),
             tuple((e.seat, e.move, e.drawn) for e in history), position.outcome,
         )
         view = object.__new__(cls)
@@ -164,6 +163,12 @@ class View:
         if self._table.to_move != self._seat:
             return []
         return self._table.legal_moves()
+
+    def ends_after(self, move: Move) -> tuple[int, int] | None:
+        """The open ends once the seat has made ``move`` (one of its legal moves), as the engine lays the tile."""
+        if self._table.to_move != self._seat:
+            raise ValueError(f"it is seat {self._table.to_move}'s turn, not seat {self._seat}'s")
+        return self._table.apply(move).ends
 
     @property
     def fingerprint(self) -> str:

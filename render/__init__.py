@@ -11,6 +11,7 @@ OpenEnd(kind='end', end='right')
 [(3, False), (5, True)]
 """
 
+from .boxes import Box, clashes
 from .clickmap import ClickMap, HandTile, OpenEnd, Region, SeatTiles, Stock
 from .description import EndDescription, HighlightDescription, SeatDescription, TableDescription
 from .geometry import Rect
@@ -19,14 +20,16 @@ from .seats import ROLES, role_and_place
 from .table import TablePicture, draw_table
 from .theme import DARK, HIGH_CONTRAST, LIGHT, THEMES, Theme, get_theme
 from .tiles import Sprite, tile_sprite
-from .view import Highlight, TableView, WrongAttempt
+from .view import CONCEALABLE, Highlight, TableView, WrongAttempt
 
 __all__ = [
+    "CONCEALABLE",
     "DARK",
     "HIGH_CONTRAST",
     "LIGHT",
     "ROLES",
     "THEMES",
+    "Box",
     "ClickMap",
     "EndDescription",
     "EndSpot",
@@ -47,6 +50,7 @@ __all__ = [
     "Theme",
     "TileSpot",
     "WrongAttempt",
+    "clashes",
     "draw_table",
     "get_theme",
     "layout_line",

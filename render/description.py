@@ -25,11 +25,12 @@ class SeatDescription:
 
 @dataclass(frozen=True)
 class EndDescription:
-    """An open end: the number it shows; ``fits`` is whether the selected tile fits there when hints are on
-    (``None`` otherwise); ``wrong`` marks the end of a wrong attempt."""
+    """An open end: the number it shows (``None`` while the picture conceals the end numbers); ``fits`` is
+    whether the selected tile fits there when hints are on (``None`` otherwise); ``wrong`` marks the end of a
+    wrong attempt."""
 
     end: End
-    number: int
+    number: int | None
     fits: bool | None = None
     wrong: bool = False
 
@@ -59,7 +60,12 @@ class HighlightDescription:
 
 @dataclass(frozen=True)
 class TableDescription:
-    """Everything the picture shows, as data (tiles are ``engine.Tile``; ``str(tile)`` gives ``"6-5"``)."""
+    """Everything the picture shows, as data (tiles are ``engine.Tile``; ``str(tile)`` gives ``"6-5"``).
+
+    ``concealed`` lists the facts the picture hides while a question asks for them (``"stock_count"``,
+    ``"end_numbers"``): their values are left out here too (``stock`` and the ends' and highlights' numbers are
+    ``None``), and a text built from this description must not say them.
+    """
 
     players: int
     viewer: int
@@ -67,7 +73,7 @@ class TableDescription:
     lead_index: int | None
     ends: tuple[EndDescription, ...]
     seats: tuple[SeatDescription, ...]
-    stock: int | None  # None when the rules use no stock
+    stock: int | None  # None when the rules use no stock, or while its count is concealed
     to_move: int | None  # None once the hand is over
     last_play: tuple[int, Tile, End | None] | None  # (seat, tile, end)
     selected: Tile | None
@@ -75,6 +81,12 @@ class TableDescription:
     dimmed: tuple[Tile, ...]  # tiles drawn faded because they cannot be played now
     hand_over: bool
     highlights: tuple[HighlightDescription, ...] = ()  # a lesson's own marks, in the order given
+    concealed: frozenset[str] = frozenset()
+
+    @property
+    def has_stock(self) -> bool:
+        """Whether the table has a stock (drawn even while its count is concealed)."""
+        return self.stock is not None or "stock_count" in self.concealed
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data, tiles written as text ("6-5")."""
@@ -103,4 +115,6 @@ class TableDescription:
                 {**vars(h), "tile": None if h.tile is None else str(h.tile), "shown": h.shown}
                 for h in self.highlights
             ],
+            "concealed": sorted(self.concealed),
+            "has_stock": self.has_stock,
         }

@@ -1,22 +1,21 @@
 """The seats as drawn: each hand (face up, face down or faded), the lifted tile and a wrong attempt in the
-learner's hand, and each seat's nameplate (turn marker, name, pass/draw badge)."""
+learner's hand, and each seat's nameplate (turn marker, name, pass/draw badge) right beside its tiles."""
 
 from __future__ import annotations
 
 from engine import Tile
 
 from . import marks
+from .boxes import Box
 from .clickmap import HandTile, SeatTiles
 from .description import SeatDescription
-from .fonts import draw_text, text_width
 from .geometry import Rect
 from .highlights import TileTarget
+from .nameplates import draw_nameplate
 from .scene import Scene
 from .seats import SeatGeometry
 from .theme import scaled
 from .tiles import tile_sprite
-
-_POINTING = {"bottom": "up", "top": "down", "left": "right", "right": "left"}
 
 
 def draw_hands(scene: Scene) -> tuple[tuple[SeatDescription, ...], tuple[Tile, ...]]:
@@ -32,8 +31,6 @@ def draw_hands(scene: Scene) -> tuple[tuple[SeatDescription, ...], tuple[Tile, .
         if sg.seat != view.viewer:
             scene.regions.append((SeatTiles("seat", sg.seat), _union(sg.tiles) or sg.area))
         if scene.targets is not None:
-            if plate is not None:
-                scene.avoid(plate)
             scene.targets.seats[sg.seat] = plate or _union(sg.tiles) or sg.area
         shown = sg.seat in scene.shown
         hand = scene.position.hands[sg.seat]
@@ -65,22 +62,23 @@ def _draw_hand(scene: Scene, sg: SeatGeometry, playable: frozenset[Tile]) -> lis
         _outline(scene, rect, sg.unit, lifted, tried)
         if is_viewer:
             scene.regions.append((HandTile("hand", sg.seat, tile), rect))
-        if scene.targets is not None:
-            if shown:
-                scene.targets.tiles[tile] = TileTarget(rect, "hand", sg.seat, lifted or tried)
-            scene.avoid(rect)
+        scene.add(Box("tile", rect, "hand", sg.seat, tile if shown else None))
+        if scene.targets is not None and shown:
+            scene.targets.tiles[tile] = TileTarget(rect, "hand", sg.seat, lifted or tried)
     return dimmed
 
 
 def _outline(scene: Scene, rect: Rect, unit: int, lifted: bool, tried: bool) -> None:
-    """The lifted tile's outline, and a wrong attempt's outline with a crossed disc on its corner."""
+    """The lifted tile's outline, and a wrong attempt's outline with a crossed disc in the gap the lift left
+    (under a lifted tile, over one left in place), so that it hides no pip."""
     draw, theme, mark_w, s = scene.draw, scene.theme, scene.mark_width, scene.scale
     if lifted:
         marks.outline(draw, rect, theme.accent, mark_w, scaled(1, s), unit * 0.16)
     if tried:
         marks.outline(draw, rect, theme.wrong, mark_w, scaled(1, s) + (mark_w if lifted else 0), unit * 0.16)
-        r = unit * 0.42
-        bx, by = rect.x1 - r * 0.4, rect.y0 + r * 0.4
+        lift = scene.geometry.lift
+        r = min(unit * 0.42, lift / 2 - mark_w - scaled(1, s))
+        bx, by = rect.center[0], (rect.y1 + lift / 2 if lifted else rect.y0 - lift / 2)
         draw.ellipse((bx - r, by - r, bx + r, by + r), fill=theme.wrong, outline=theme.text)
         marks.cross(draw, bx, by, r, theme.text, max(2, mark_w))
 
@@ -96,40 +94,15 @@ def _union(rects: tuple[Rect, ...]) -> Rect | None:
 
 
 def _nameplate(scene: Scene, sg: SeatGeometry) -> Rect | None:
-    """Seat label line: [turn triangle] [label] [badge], anchored left, centre or right; returns its box."""
-    theme = scene.theme
-    size = scene.geometry.label_size
-    text = scene.label(sg.role)
-    badge = scene.badges.get(sg.seat)
-    badge_text = scene.label(badge)
-    gap = round(size * 0.45)
-    parts: list[tuple[str, int]] = []
-    if sg.seat == scene.to_move:
-        parts.append(("turn", size))
-    if text:
-        parts.append(("text", text_width(text, size)))
-    if badge:
-        pad = round(size * 0.4)
-        tw = text_width(badge_text, size) + pad if badge_text else 0
-        parts.append(("badge", pad + round(size * 0.9) + pad + tw))
-    if not parts:
+    """A seat's nameplate drawn in its box (its lines aligned towards the seat's edge of the table, centred for
+    the top and bottom seats); returns the box."""
+    plate = scene.plates.get(sg.seat)
+    if plate is None or not plate.lines or not sg.plate.width:
         return None
-    total = sum(w for _, w in parts) + gap * (len(parts) - 1)
-    x, baseline = sg.nameplate
-    if sg.nameplate_anchor == "ms":
-        x -= total // 2
-    elif sg.nameplate_anchor == "rs":
-        x -= total
-    mid = baseline - round(size * 0.36)
-    half = round(size * (0.75 if badge else 0.62))
-    box = Rect(x, mid - half, x + total, mid + half)
-    for kind, w in parts:
-        if kind == "turn":
-            marks.triangle(scene.draw, x + w / 2, mid, w, _POINTING[sg.place], theme.accent, theme.badge_bg)
-        elif kind == "text":
-            draw_text(scene.image, (x, baseline), text or "", size, theme.text, "ls", max(1, size // 12),
-                      theme.badge_bg)
-        else:
-            marks.badge(scene.draw, scene.image, x, mid, badge or "", badge_text, theme, size)
-        x += w + gap
-    return box
+    align = sg.place if sg.place in ("left", "right") else "middle"
+    badge = scene.badges.get(sg.seat)
+    draw_nameplate(scene.draw, scene.image, plate, sg.plate, align, sg.place, badge or "", scene.label(badge),
+                   scene.theme)
+    words = [p.text for line in plate.lines for p in line if p.text] + [scene.label(badge) or ""]
+    scene.add(Box("label", sg.plate, "seat", sg.seat, text=" ".join(w for w in words if w) or None))
+    return sg.plate

@@ -23,6 +23,7 @@ from .theme import Theme, scaled
 from .view import Highlight
 
 Side = Literal["above", "below", "right", "left"]
+Tag = tuple[str, Rect]  # a label tag drawn: its text and box
 _AROUND: tuple[Side, ...] = ("above", "below", "right", "left")
 
 
@@ -39,21 +40,21 @@ class TileTarget:
 
 @dataclass(frozen=True)
 class EndTarget:
-    """An open end's target cell as drawn: its centre, the radius already used by marks there, its number."""
+    """An open end's target as drawn: its centre, the radius of its square (its marks lie within it), and its
+    number (``None`` while the picture conceals it)."""
 
     center: tuple[float, float]
     radius: float
-    number: int
+    number: int | None
 
 
 @dataclass
 class Targets:
-    """Everything a highlight may point at, collected while the table is drawn, and what a tag should not hide."""
+    """Everything a highlight may point at, collected while the table is drawn."""
 
     tiles: dict[Tile, TileTarget] = field(default_factory=dict)
     ends: dict[str, EndTarget] = field(default_factory=dict)
     seats: dict[int, Rect] = field(default_factory=dict)
-    avoid: list[Rect] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -77,9 +78,13 @@ class _Pen:
 
 
 def draw_highlights(image: Image.Image, draw: ImageDraw.ImageDraw, highlights: Sequence[Highlight],
-                    targets: Targets, theme: Theme, scale: float, label_size: int) -> tuple[HighlightDescription, ...]:
-    """Draw the highlights over the finished table (arrows, then frames and rings, then label tags on top) and
-    return their descriptions in the order given."""
+                    targets: Targets, theme: Theme, scale: float, label_size: int,
+                    drawn: Sequence[Rect] = ()) -> tuple[tuple[HighlightDescription, ...], tuple[Tag, ...]]:
+    """Draw the highlights over the finished table (arrows, then frames and rings, then label tags on top).
+
+    ``drawn`` are the boxes of everything already on the table (tiles, end circles, names, the stock): a tag
+    never covers one of them, nor another tag or mark. Returns the highlights' descriptions in the order given,
+    and each tag drawn, as (text, box)."""
     pen = _Pen(theme, scale)
     shafts: list[Rect] = []  # small boxes along the arrows, which a tag should not hide either
     for h in highlights:
@@ -92,8 +97,8 @@ def draw_highlights(image: Image.Image, draw: ImageDraw.ImageDraw, highlights: S
         described.append(description)
         if area is not None and h.label:
             tags.append((h.label, area, sides))
-    _draw_tags(image, draw, tags, targets.avoid, shafts, pen, label_size)
-    return tuple(described)
+    placed = _draw_tags(image, draw, tags, drawn, shafts, pen, label_size)
+    return tuple(described), placed
 
 
 def _draw_arrow(draw: ImageDraw.ImageDraw, h: Highlight, targets: Targets, pen: _Pen) -> list[Rect]:
@@ -155,28 +160,33 @@ def _mark_end(draw: ImageDraw.ImageDraw, h: Highlight, targets: Targets,
 
 
 def _draw_tags(image: Image.Image, draw: ImageDraw.ImageDraw, tags: Sequence[tuple[str, Rect, Sequence[Side]]],
-               avoid: Sequence[Rect], shafts: Sequence[Rect], pen: _Pen, label_size: int) -> None:
-    """The label tags, each beside its mark where it hides the least, shortened to fit the picture."""
+               drawn: Sequence[Rect], shafts: Sequence[Rect], pen: _Pen,
+               label_size: int) -> tuple[tuple[str, Rect], ...]:
+    """The label tags, each as near its mark as it can be without covering anything drawn, shortened to fit the
+    picture; a tag that cannot sit right beside its mark is tied to it by a thin leader line."""
     s = pen.scale
     size = max(8, round(label_size * 0.9))
-    placed: list[Rect] = []
-    margin = scaled(3, s)
+    placed: list[tuple[str, Rect]] = []
     canvas = Rect(0, 0, *image.size)
-    inside = canvas.grown(-margin)
+    inside = canvas.grown(-scaled(3, s))
     max_width = max(size * 4, round(canvas.width * 0.5))
-    marked = [a for _, a, _ in tags] + list(shafts)
+    marked = [a for _, a, _ in tags]
     for text, area, sides in tags:
         text = marks.shortened(text, size, max_width)
         w, ht = marks.tag_size(text, size)
         gap = marks.tail_length(ht) + scaled(1, s)
-        rect, side = _place_tag(area, w, ht, sides, gap, inside, avoid, placed, marked)
-        marks.tag(draw, image, rect, text, pen.theme, size, area.center, side)
-        placed.append(rect)
+        hard = [*drawn, *marked, *(r for _, r in placed)]
+        rect, side, beside = _place_tag(area, w, ht, sides, gap, inside, hard, shafts)
+        if not beside:
+            marks.leader(draw, rect, area, pen.theme.highlight, pen.theme.badge_bg, max(1, pen.width - 1), pen.halo)
+        marks.tag(draw, image, rect, text, pen.theme, size, area.center, side if beside else None)
+        placed.append((text, rect))
+    return tuple(placed)
 
 
 def _ring_radius(end: EndTarget, scale: float) -> float:
-    """The dashed ring of an end goes just outside the ring or number disc already drawn there."""
-    return end.radius + scaled(4, scale)
+    """The dashed ring of an end goes round the circle already drawn there, inside the end's square."""
+    return end.radius
 
 
 def _arrow_points(rect: Rect, end: EndTarget, ring: float, gap: int) -> tuple[tuple[float, float],
@@ -210,34 +220,48 @@ def _overlap(a: Rect, b: Rect) -> int:
     return w * h if w > 0 and h > 0 else 0
 
 
-def _place_tag(area: Rect, w: int, h: int, sides: Sequence[str], gap: int, inside: Rect, avoid: Sequence[Rect],
-               placed: Sequence[Rect], marked: Sequence[Rect]) -> tuple[Rect, str | None]:
-    """The tag's rectangle beside ``area`` and the side it sits on (``None`` when pushed onto the mark by the
-    picture's edge): the first preferred side, kept inside the picture, that hides the least (other tags and
-    marked things weigh most, then tiles, end marks and names)."""
-    reach = Rect(area.x0 - w - 2 * gap, area.y0 - h - 2 * gap, area.x1 + w + 2 * gap, area.y1 + h + 2 * gap)
-    avoid = [r for r in avoid if r.overlaps(reach)]  # only what a tag beside this mark could ever cover
-    placed = [r for r in placed if r.overlaps(reach)]
-    marked = [r for r in marked if r.overlaps(reach)]
+_SLIDES = (0.0, -0.35, 0.35, -0.7, 0.7)  # how far a tag slides along its side, in tag lengths
+
+
+def _place_tag(area: Rect, w: int, h: int, sides: Sequence[Side], gap: int, inside: Rect, hard: Sequence[Rect],
+               soft: Sequence[Rect]) -> tuple[Rect, Side | None, bool]:
+    """Where a ``w`` x ``h`` tag goes: beside ``area`` on the first preferred side where it covers nothing in
+    ``hard`` (nor ``area`` itself), sliding along that side if need be, else further out, ring by ring; among
+    equally near places, the one covering least of ``soft`` (an arrow's shaft). Returns the box, the side it
+    sits on, and whether it is right beside the mark (else it needs a leader line). If no place anywhere is
+    free, the least covering one beside the mark."""
+    step = max(4, h // 2)
+    rings = range(0, max(inside.width, inside.height), step)
+    for extra in rings:
+        reach = area.grown(gap + extra + max(w, h))
+        near_hard = [r for r in [*hard, area] if r.overlaps(reach)]
+        near_soft = [r for r in soft if r.overlaps(reach)]
+        best: tuple[float, Rect, Side] | None = None
+        for rank, side in enumerate(sides):
+            for k, slide in enumerate(_SLIDES):
+                rect = _beside(area, w, h, side, gap + extra, slide, inside)
+                if any(rect.overlaps(r) for r in near_hard):
+                    continue
+                cost = sum(_overlap(rect, r) for r in near_soft) + rank * 2 + k
+                if best is None or cost < best[0]:
+                    best = (cost, rect, side)
+        if best is not None:
+            return best[1], best[2], extra == 0
+    fallback = min((_beside(area, w, h, side, gap, 0.0, inside) for side in sides),
+                   key=lambda rect: sum(_overlap(rect, r) for r in hard))
+    return fallback, None, False
+
+
+def _beside(area: Rect, w: int, h: int, side: Side, distance: int, slide: float, inside: Rect) -> Rect:
+    """A ``w`` x ``h`` box ``distance`` away from ``area`` on ``side``, slid along it by ``slide`` tag lengths,
+    kept inside the picture."""
     cx, cy = area.center
-    spots = {
-        "above": (cx - w / 2, area.y0 - gap - h),
-        "below": (cx - w / 2, area.y1 + gap),
-        "right": (area.x1 + gap, cy - h / 2),
-        "left": (area.x0 - gap - w, cy - h / 2),
-    }
-    best: tuple[float, Rect, str | None] | None = None
-    for rank, side in enumerate(sides):
-        x, y = spots[side]
-        x = min(max(x, inside.x0), inside.x1 - w)
-        y = min(max(y, inside.y0), inside.y1 - h)
-        rect = Rect(round(x), round(y), round(x) + w, round(y) + h)
-        near = rect.grown(gap)  # touching something else would tie the tag to it
-        cost = 50 * sum(_overlap(near, r) for r in placed)
-        cost += 20 * sum(_overlap(near if r != area else rect, r) for r in marked)
-        cost += sum(_overlap(near, r) for r in avoid)
-        cost += rank * 0.5  # the preferred side wins a tie
-        if best is None or cost < best[0]:
-            best = (cost, rect, side if not rect.overlaps(area) else None)
-    assert best is not None
-    return best[1], best[2]
+    if side in ("above", "below"):
+        x = cx - w / 2 + slide * w
+        y = area.y0 - distance - h if side == "above" else area.y1 + distance
+    else:
+        x = area.x1 + distance if side == "right" else area.x0 - distance - w
+        y = cy - h / 2 + slide * h
+    x = min(max(x, inside.x0), inside.x1 - w)
+    y = min(max(y, inside.y0), inside.y1 - h)
+    return Rect(round(x), round(y), round(x) + w, round(y) + h)

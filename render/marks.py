@@ -233,3 +233,26 @@ def tag(draw: ImageDraw.ImageDraw, image: Image.Image, rect: Rect, text: str, th
 def tail_length(height: int) -> int:
     """How far a tag's tail reaches out from a tag ``height`` pixels high."""
     return max(3, round(height * 0.28))
+
+
+def leader(draw: ImageDraw.ImageDraw, tag_box: Rect, area: Rect, colour: RGB, halo: RGB, width: int,
+           halo_width: int = 1) -> None:
+    """A thin line tying a tag that could not sit right beside its mark to it: from the tag's edge to the mark's
+    edge, on the line between their centres, light over a dark halo."""
+    (ax, ay), (bx, by) = tag_box.center, area.center
+    start = _edge_point(tag_box, (ax, ay), (bx, by))
+    end = _edge_point(area, (bx, by), (ax, ay))
+    draw.line((start, end), fill=halo, width=width + 2 * halo_width)
+    draw.line((start, end), fill=colour, width=width)
+
+
+def _edge_point(rect: Rect, inner: Point, outer: Point) -> Point:
+    """Where the segment from ``inner`` (inside ``rect``) towards ``outer`` leaves ``rect``."""
+    (x0, y0), (x1, y1) = inner, outer
+    dx, dy = x1 - x0, y1 - y0
+    t = 1.0
+    if dx:
+        t = min(t, ((rect.x1 if dx > 0 else rect.x0) - x0) / dx)
+    if dy:
+        t = min(t, ((rect.y1 if dy > 0 else rect.y0) - y0) / dy)
+    return x0 + dx * t, y0 + dy * t

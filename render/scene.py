@@ -1,5 +1,5 @@
 """One picture being drawn: the canvas, the position and view it shows, and what each part records as it draws
-(click regions, and the targets a lesson's highlights may point at)."""
+(click regions, the boxes of what it drew, and the targets a lesson's highlights may point at)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from PIL import Image, ImageDraw
 
 from engine import Position, Tile
 
+from .boxes import Box
 from .clickmap import Region
 from .geometry import Rect
 from .highlights import Targets
 from .layout import LineLayout
+from .nameplates import Nameplate
 from .seats import TableGeometry
 from .theme import Theme, scaled
 from .view import Badge, TableView, WrongAttempt
@@ -32,7 +34,9 @@ class Scene:
     to_move: int | None  # the seat to mark as to move (None once the hand is over, or when the view hides it)
     hand_over: bool
     targets: Targets | None  # gathered only when the view has highlights to place
+    plates: dict[int, Nameplate] = field(default_factory=dict)  # each seat's nameplate, laid out
     regions: list[tuple[Region, Rect]] = field(default_factory=list)
+    boxes: list[Box] = field(default_factory=list)
     # The view's options as the parts read them (read once: a frame is drawn in well under a millisecond).
     selected: Tile | None = field(init=False)
     wrong: WrongAttempt | None = field(init=False)
@@ -63,7 +67,11 @@ class Scene:
         """The caller's translated text for a role or badge key, if it gave one."""
         return self.labels.get(key) if key else None
 
-    def avoid(self, rect: Rect) -> None:
-        """Note something drawn that a highlight's label should not cover."""
-        if self.targets is not None:
-            self.targets.avoid.append(rect)
+    @property
+    def hidden(self) -> frozenset[str]:
+        """What the view conceals (``"stock_count"``, ``"end_numbers"``)."""
+        return self.view.hidden
+
+    def add(self, box: Box) -> None:
+        """Note something drawn: a highlight's label keeps clear of it, and tests check what overlaps."""
+        self.boxes.append(box)

@@ -1,19 +1,24 @@
-"""Where the seats, their hands, the stock pile and loose tiles go around the line: pure table geometry.
+"""Where the seats, their hands and names, the stock and loose tiles go around the line: pure table geometry.
 
 The viewer (the learner) always sits at the bottom. In the partnership game play passes from the viewer to the
 seat on the right, then the partner opposite (top), then the seat on the left: counter-clockwise seen from above,
 as Caribbean tables play. Role keys are language-neutral: ``"you"``, ``"opponent"`` (1-vs-1), ``"partner"``,
 ``"right_opponent"``, ``"left_opponent"`` (partnership).
+
+The table is cut into bands that never overlap, so nothing drawn in one can cover another: the seat opposite
+(its name, then its tiles) and the stock along the top, the learner's hand (with room to lift a tile) and name
+along the bottom, and the line in the middle. The side seats (partnership) stand in the middle band's top
+corners, each name right above a column of its tiles; the line keeps clear of them and may use the felt below.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from .geometry import Rect
-from .theme import HAND_UNIT, LINE_UNIT, SMALL_UNIT, even_unit, scaled
+from .theme import END_TARGET, HAND_UNIT, LABEL_SIZE, LINE_UNITS, SEAT_UNIT, TOUCH, even_unit, scaled
 
 Place = Literal["bottom", "top", "left", "right"]
 Role = Literal["you", "opponent", "partner", "right_opponent", "left_opponent"]
@@ -30,7 +35,8 @@ def role_and_place(seat: int, viewer: int, players: int) -> tuple[Role, Place]:
 
 @dataclass(frozen=True)
 class SeatGeometry:
-    """One seat: where each of its hand tiles goes (in hand order), their size and direction, and its nameplate."""
+    """One seat: where each of its hand tiles goes (in hand order), their size and direction, and its nameplate's
+    box (empty when the seat has no nameplate), right beside its tiles."""
 
     seat: int
     role: Role
@@ -38,22 +44,26 @@ class SeatGeometry:
     unit: int
     vertical: bool  # tiles standing (top, bottom seats) or lying (side seats)
     tiles: tuple[Rect, ...]
-    nameplate: tuple[int, int]  # anchor point of the label line
-    nameplate_anchor: str  # Pillow text anchor: "ls" (left), "ms" (middle), "rs" (right), on the baseline
+    plate: Rect
     area: Rect  # the whole band of this seat (for the click region when it holds no tile)
 
 
 @dataclass(frozen=True)
 class TableGeometry:
-    """The whole table at one size: the seats, the line area, the stock pile, and loose tiles per seat."""
+    """The whole table at one size: the seats, the line's area and sizes, the stock, and loose tiles per seat."""
 
     width: int
     height: int
     scale: float
     seats: tuple[SeatGeometry, ...]
     line_area: Rect
-    line_unit: int
-    stock: Rect | None
+    line_units: tuple[int, ...]  # the sizes the line may be drawn at, largest first
+    target: int  # the side of an end's tap square
+    touch: int  # the diameter of an end's circle in it, the smallest tap target
+    avoid: tuple[Rect, ...]  # what the line and its end targets must keep clear of
+    target_area: Rect  # where the line's end targets may go: any felt clear of ``avoid``
+    stock: Rect | None  # the pile
+    stock_label: Rect | None  # its count, beside it
     loose: Mapping[int, tuple[Rect, ...]]
     loose_unit: int
     label_size: int
@@ -61,6 +71,107 @@ class TableGeometry:
 
     def seat(self, seat: int) -> SeatGeometry:
         return self.seats[seat]
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The table's pixel sizes at one scale."""
+
+    scale: float
+    margin: int
+    label: int  # font size of the nameplates
+    plate: int  # height of a nameplate (a badge pill fits in it)
+    plate_gap: int  # between a nameplate and its tiles: room for a seat highlight's frame
+    hand_unit: int
+    seat_unit: int
+    line_unit: int
+    gap: int  # between the learner's tiles
+    small_gap: int  # between the other seats' tiles
+
+    @classmethod
+    def at(cls, scale: float) -> Sizes:
+        label = scaled(LABEL_SIZE, scale)
+        return cls(scale, scaled(6, scale), label, round(label * 1.6), scaled(7, scale), even_unit(HAND_UNIT, scale),
+                   even_unit(SEAT_UNIT, scale), even_unit(LINE_UNITS[2], scale), scaled(4, scale), scaled(3, scale))
+
+    @property
+    def lift(self) -> int:
+        """How far the lifted tile rises."""
+        return round(self.hand_unit * 0.5)
+
+    @property
+    def stock_pile(self) -> tuple[int, int]:
+        """Width and height of the stock pile: a face-down tile lying, a few layers deep."""
+        return 2 * self.seat_unit, self.seat_unit + 4 * scaled(2, self.scale)
+
+
+def table_geometry(
+    width: int,
+    height: int,
+    scale: float,
+    players: int,
+    viewer: int,
+    hand_sizes: Sequence[int],
+    face_up: frozenset[int],
+    has_stock: bool,
+    loose: Mapping[int, int],
+    plates: Mapping[int, tuple[int, int]] | None = None,
+    stock_label: int = 0,
+) -> TableGeometry:
+    """Lay out the seats around the table. ``loose`` maps a seat to how many loose tiles lie turned up near it;
+    ``plates`` maps a seat to the width and height of its nameplate (none for a seat not in it); ``stock_label`` is the
+    width of the stock's count (0 when it is not written)."""
+    z = Sizes.at(scale)
+    plates = plates or {}
+    places = {seat: role_and_place(seat, viewer, players) for seat in range(players)}
+    stock, count = _stock(width, z, stock_label) if has_stock else (None, None)
+    top_x1 = (stock.x0 if count is None else min(stock.x0, count.x0)) - z.gap if stock is not None else width - z.margin
+    seats: dict[int, SeatGeometry] = {}
+    top_band = z.margin + z.plate + z.plate_gap + 2 * z.seat_unit + z.margin
+    bottom_top = height
+    for seat, (role, place) in places.items():
+        if place == "bottom":
+            seats[seat] = _bottom_seat(seat, role, hand_sizes[seat], plates.get(seat, (0, 0)), width, height, z)
+            bottom_top = seats[seat].area.y0
+        elif place == "top":
+            seats[seat] = _top_seat(seat, role, hand_sizes[seat], plates.get(seat, (0, 0)), z.margin, top_x1,
+                                    seat in face_up, z)
+            top_band = max(top_band, seats[seat].area.y1)
+    line_area = Rect(z.margin, top_band, width - z.margin, bottom_top)
+    for seat, (role, place) in places.items():
+        if place in ("left", "right"):
+            seats[seat] = _side_seat(seat, role, place, hand_sizes[seat], plates.get(seat, (0, 0)), width, top_band,
+                                     bottom_top, seat in face_up, z)
+    avoid = _seats_to_avoid(seats.values(), width, z)
+    if stock is not None:
+        avoid.append((stock if count is None else stock.union(count)).grown(z.small_gap))
+    loose_rects: dict[int, tuple[Rect, ...]] = {}
+    for seat, n in loose.items():
+        if n:
+            loose_rects[seat], line_area = _loose_beside(places[seat][1], n, line_area, z)
+            avoid.extend(loose_rects[seat])
+    felt = Rect(0, 0, width, height).grown(-scaled(2, scale))
+    return TableGeometry(width, height, scale, tuple(seats[seat] for seat in range(players)), line_area,
+                         tuple(even_unit(u, scale) for u in LINE_UNITS), even_unit(END_TARGET, scale),
+                         even_unit(TOUCH, scale), tuple(avoid), felt, stock, count, loose_rects, z.line_unit, z.label,
+                         z.lift)
+
+
+def _seats_to_avoid(seats: Iterable[SeatGeometry], width: int, z: Sizes) -> list[Rect]:
+    """What the line and its end targets keep clear of around the seats: the learner's hand with the room a
+    lifted tile rises into, and every seat's tiles and name."""
+    avoid = []
+    for sg in seats:
+        if sg.place == "bottom":
+            if sg.tiles:
+                hand = _union(sg.tiles, sg.area)
+                avoid.append(Rect(hand.x0, sg.area.y0, hand.x1, hand.y1).grown(z.gap))
+            avoid.append(sg.plate.grown(z.gap))
+        elif sg.place == "top":
+            avoid.append(_union([*sg.tiles, sg.plate], Rect(0, 0, width, z.margin)).grown(z.small_gap))
+        else:  # a side seat: its name and its column apart, so that the felt under the name stays free
+            avoid += [r.grown(z.small_gap) for r in (sg.plate, _union(sg.tiles, sg.plate)) if r.width]
+    return avoid
 
 
 def _row(count: int, x0: int, x1: int, y: int, w: int, h: int, gap: int, overlap_ok: bool) -> list[Rect]:
@@ -75,128 +186,94 @@ def _row(count: int, x0: int, x1: int, y: int, w: int, h: int, gap: int, overlap
     return [Rect(start + i * pitch, y, start + i * pitch + w, y + h) for i in range(count)]
 
 
-def _rows(count: int, x0: int, x1: int, y_bottom: int, w: int, h: int, gap: int) -> list[Rect]:
-    """Face-up tiles wrap onto rows (bottom row last) rather than overlap: each must stay readable."""
+def _rows(count: int, x0: int, x1: int, y: int, w: int, h: int, gap: int, upward: bool = False) -> list[Rect]:
+    """Tiles that must each stay whole (face up, or to be tapped) wrap onto rows rather than overlap: rows go down
+    from ``y``, or up from it (the last row ending at ``y``) when ``upward``."""
     per_row = max(1, (x1 - x0 + gap) // (w + gap))
     rows = -(-count // per_row) if count else 1
     rects: list[Rect] = []
     for r in range(rows):
         n = min(per_row, count - r * per_row)
-        y = y_bottom - (rows - r) * h - (rows - r - 1) * gap
-        rects.extend(_row(n, x0, x1, y, w, h, gap, False))
+        top = y - (rows - r) * h - (rows - r - 1) * gap if upward else y + r * (h + gap)
+        rects.extend(_row(n, x0, x1, top, w, h, gap, False))
     return rects
 
 
-@dataclass(frozen=True)
-class _Sizes:
-    """The table's pixel sizes at one scale."""
-
-    margin: int
-    label: int  # font size of the nameplates
-    label_h: int  # height of a nameplate line
-    hand_unit: int
-    small_unit: int
-    line_unit: int
-    gap: int
-    small_gap: int
-
-    @classmethod
-    def at(cls, scale: float) -> _Sizes:
-        return cls(scaled(6, scale), scaled(13, scale), scaled(17, scale), even_unit(HAND_UNIT, scale),
-                   even_unit(SMALL_UNIT, scale), even_unit(LINE_UNIT, scale), scaled(6, scale), scaled(3, scale))
+def _plate(size: tuple[int, int], x: float, y: int, anchor: str, x_min: int, x_max: int) -> Rect:
+    """A nameplate box of ``size``, its top at ``y``, anchored at ``x`` on its left, middle or right, kept
+    within [x_min, x_max]."""
+    width, height = size
+    x0 = {"left": x, "middle": x - width / 2, "right": x - width}[anchor]
+    x0 = min(max(round(x0), x_min), max(x_min, x_max - width))
+    return Rect(x0, y, x0 + width, y + (height if width else 0))
 
 
-def table_geometry(
-    width: int,
-    height: int,
-    scale: float,
-    players: int,
-    viewer: int,
-    hand_sizes: Sequence[int],
-    face_up: frozenset[int],
-    has_stock: bool,
-    loose: Mapping[int, int],
-) -> TableGeometry:
-    """Lay out the seats around the table. ``loose`` maps a seat to how many loose tiles lie turned up near it."""
-    z = _Sizes.at(scale)
-    lift = round(z.hand_unit * 0.5)
-    side_w = 2 * z.small_unit + 2 * z.margin if players == 4 else z.margin
-    stock = _stock_rect(width, z, scale) if has_stock else None
-    top_x1 = stock.x0 - z.gap if stock is not None else width - z.margin
-    seats: list[SeatGeometry] = []
-    top_band = z.margin + z.label_h + z.small_gap + 2 * z.small_unit + z.margin
-    bottom_top = height
-    for seat in range(players):
-        role, place = role_and_place(seat, viewer, players)
-        if place == "bottom":
-            seats.append(_bottom_seat(seat, role, hand_sizes[seat], width, height, z, lift, scale))
-            bottom_top = seats[-1].area.y0
-        elif place == "top":
-            x0 = side_w if players == 4 else z.margin
-            seats.append(_top_seat(seat, role, hand_sizes[seat], x0, top_x1, seat in face_up, z))
-            top_band = max(top_band, seats[-1].area.y1)
-        else:
-            seats.append(SeatGeometry(seat, role, place, z.small_unit, False, (), (0, 0), "ls", Rect(0, 0, 0, 0)))
-    seats = [_side_seat(s, hand_sizes[s.seat], width, top_band, bottom_top, s.seat in face_up, z)
-             if s.place in ("left", "right") else s for s in seats]
-    line_area = Rect(side_w, top_band, width - side_w, bottom_top)
-    loose_rects: dict[int, tuple[Rect, ...]] = {}
-    for seat, count in loose.items():
-        if count:
-            _, place = role_and_place(seat, viewer, players)
-            loose_rects[seat], line_area = _loose_beside(place, count, line_area, z)
-    return TableGeometry(width, height, scale, tuple(seats), line_area, z.line_unit, stock, loose_rects, z.line_unit,
-                         z.label, lift)
+def _union(rects: Sequence[Rect], default: Rect) -> Rect:
+    box = rects[0] if rects else default
+    for r in rects[1:]:
+        box = box.union(r)
+    return box
 
 
-def _stock_rect(width: int, z: _Sizes, scale: float) -> Rect:
-    """Stock pile (1-vs-1): top-right corner, a few backs stacked, the count beside them."""
-    depth = scaled(2, scale) * 4
-    sw = 2 * z.small_unit + scaled(22, scale)
-    return Rect(width - z.margin - sw, z.margin, width - z.margin, z.margin + z.small_unit + depth + z.label_h)
+def _stock(width: int, z: Sizes, label: int) -> tuple[Rect, Rect | None]:
+    """The stock (1-vs-1) in the top-right corner, level with the opponent's tiles: the pile, and its count
+    beside it (none when it is not written)."""
+    pile_w, pile_h = z.stock_pile
+    y = z.margin + z.plate + z.plate_gap
+    if not label:
+        return Rect(width - z.margin - pile_w, y, width - z.margin, y + pile_h), None
+    count = Rect(width - z.margin - label, y, width - z.margin, y + pile_h)
+    x1 = count.x0 - scaled(4, z.scale)
+    return Rect(x1 - pile_w, y, x1, y + pile_h), count
 
 
-def _bottom_seat(seat: int, role: Role, count: int, width: int, height: int, z: _Sizes, lift: int,
-                 scale: float) -> SeatGeometry:
-    """The viewer's hand: standing tiles along the bottom, wrapped onto rows, the nameplate under them."""
+def _bottom_seat(seat: int, role: Role, count: int, plate: tuple[int, int], width: int, height: int,
+                 z: Sizes) -> SeatGeometry:
+    """The viewer's hand: standing tiles along the bottom, wrapped onto rows, room above them to lift one, and
+    the nameplate under them."""
     m, hu = z.margin, z.hand_unit
-    rects = _rows(count, m, width - m, height - m - z.label_h, hu, 2 * hu, z.gap)
-    top = min((r.y0 for r in rects), default=height - m - z.label_h - 2 * hu) - lift - m
-    return SeatGeometry(seat, role, "bottom", hu, True, tuple(rects), (width // 2, height - m - scaled(3, scale)),
-                        "ms", Rect(0, top, width, height))
+    box = _plate(plate, width / 2, height - m - z.plate, "middle", m, width - m)
+    bottom = height - m - z.plate - z.plate_gap
+    rects = _rows(count, m, width - m, bottom, hu, 2 * hu, z.gap, upward=True)
+    top = min((r.y0 for r in rects), default=bottom - 2 * hu) - z.lift - z.gap
+    return SeatGeometry(seat, role, "bottom", hu, True, tuple(rects), box, Rect(0, top, width, height))
 
 
-def _top_seat(seat: int, role: Role, count: int, x0: int, x1: int, face_up: bool, z: _Sizes) -> SeatGeometry:
-    """The seat opposite: its nameplate at the top, its tiles under it (squeezed face down, wrapped face up);
-    its ``area`` reaches down to where the line may start."""
-    m, su = z.margin, z.small_unit
-    y = m + z.label_h + z.small_gap
-    band = m + z.label_h + z.small_gap + 2 * su + m
+def _top_seat(seat: int, role: Role, count: int, plate: tuple[int, int], x0: int, x1: int, face_up: bool,
+              z: Sizes) -> SeatGeometry:
+    """The seat opposite: its nameplate at the top, its tiles right under it (squeezed face down, wrapped face
+    up); its ``area`` reaches down to where the line may start."""
+    m, su = z.margin, z.seat_unit
+    y = m + z.plate + z.plate_gap
     if face_up:
-        rects = _rows(count, x0, x1, y + 2 * su, su, 2 * su, z.small_gap)
-        band = max(band, max((r.y1 for r in rects), default=y) + m)
+        rects = _rows(count, x0, x1, y, su, 2 * su, z.small_gap)
     else:
         rects = _row(count, x0, x1, y, su, 2 * su, z.small_gap, True)
-    return SeatGeometry(seat, role, "top", su, True, tuple(rects), ((x0 + x1) // 2, m + z.label), "ms",
-                        Rect(x0, 0, x1, band))
+    band = max((r.y1 for r in rects), default=y + 2 * su) + m
+    centre = _union(rects, Rect(x0, y, x1, y)).center[0]
+    box = _plate(plate, centre, m, "middle", x0, x1)
+    return SeatGeometry(seat, role, "top", su, True, tuple(rects), box, Rect(x0, 0, x1, band))
 
 
-def _side_seat(s: SeatGeometry, count: int, width: int, y0: int, y1: int, face_up: bool, z: _Sizes) -> SeatGeometry:
-    """A side seat (partnership): a column of lying tiles between the top band and the bottom band."""
-    m, su = z.margin, z.small_unit
-    x = m if s.place == "left" else width - m - 2 * su
+def _side_seat(seat: int, role: Role, place: Place, count: int, plate: tuple[int, int], width: int, y0: int,
+               y1: int, face_up: bool, z: Sizes) -> SeatGeometry:
+    """A side seat (partnership): its name right above a column of lying tiles at the edge, the two together at
+    the top of the band between the top and the bottom seats, where the line, growing from the middle, comes
+    last."""
+    m, su = z.margin, z.seat_unit
+    x = m if place == "left" else width - m - 2 * su
+    head = (plate[1] + z.plate_gap) if plate[0] else 0
+    room = y1 - y0 - head
     pitch = su + z.small_gap
-    if count * pitch - z.small_gap > y1 - y0 and not face_up:
-        pitch = max(2, (y1 - y0 - su) // max(1, count - 1))
-    total = (count - 1) * pitch + su if count else 0
-    start = y0 + (y1 - y0 - total) // 2
-    rects = tuple(Rect(x, start + k * pitch, x + 2 * su, start + k * pitch + su) for k in range(count))
-    plate = (m, m + z.label) if s.place == "left" else (width - m, m + z.label)
-    anchor = "ls" if s.place == "left" else "rs"
-    return SeatGeometry(s.seat, s.role, s.place, su, False, rects, plate, anchor, Rect(x - m, y0, x + 2 * su + m, y1))
+    if count * pitch - z.small_gap > room and not face_up:
+        pitch = max(2, (room - su) // max(1, count - 1))
+    top = y0
+    rects = tuple(Rect(x, top + head + k * pitch, x + 2 * su, top + head + k * pitch + su) for k in range(count))
+    box = _plate(plate, m if place == "left" else width - m, top, place, m, width - m)
+    return SeatGeometry(seat, role, place, su, False, rects, box, Rect(x - m, y0, x + 2 * su + m, y1))
 
 
-def _loose_beside(place: Place, count: int, a: Rect, z: _Sizes) -> tuple[tuple[Rect, ...], Rect]:
+def _loose_beside(place: Place, count: int, a: Rect, z: Sizes) -> tuple[tuple[Rect, ...], Rect]:
     """Loose tiles turned up at the edge of the line area on ``place``'s side; returns them and the line area
     that is left."""
     lu, gap = z.line_unit, z.gap

@@ -9,35 +9,51 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine import End, Play, Position, Tile
 
 from . import marks
+from .boxes import Box, clashes
 from .clickmap import ClickMap, Stock
 from .description import TableDescription
 from .ends import draw_ends
-from .fonts import draw_text
+from .fonts import draw_text, text_width
 from .hands import draw_hands
 from .highlights import Targets, TileTarget, draw_highlights
 from .layout import LineLayout, layout_line
+from .nameplates import Nameplate, nameplate
 from .scene import Scene
-from .seats import TableGeometry, table_geometry
-from .theme import LINE_UNIT_MAX, Theme, even_unit, get_theme, scaled
+from .seats import Sizes, TableGeometry, role_and_place, table_geometry
+from .theme import LABEL_SIZE, Theme, get_theme, scaled
 from .tiles import tile_sprite
 from .view import TableView
 
 
 @dataclass(frozen=True)
 class TablePicture:
-    """What ``draw_table`` returns: the picture, its click map, its description, and the geometry used."""
+    """What ``draw_table`` returns: the picture, its click map, its description, the box of everything drawn
+    (``boxes``: every tile, text label, end circle and the stock, in the picture's own pixels), and the geometry
+    used."""
 
     image: Image.Image
     click_map: ClickMap
     description: TableDescription
     line: LineLayout = field(repr=False)
     geometry: TableGeometry = field(repr=False)
+    boxes: tuple[Box, ...] = field(default=(), repr=False)
+
+    def clashes(self) -> list[tuple[Box, Box]]:
+        """Boxes that overlap where nothing may (a label over a tile, an end circle over a tile, ...): none in a
+        good picture."""
+        return clashes(self.boxes)
+
+    def boxes_data(self) -> dict[str, Any]:
+        """The boxes as JSON-ready data with the picture's own size, for a page to scale them to the size shown."""
+        width, height = self.image.size
+        return {"width": width, "height": height, "boxes": [box.to_dict() for box in self.boxes]}
 
 
 def draw_table(position: Position, view: TableView | None = None) -> TablePicture:
@@ -48,9 +64,13 @@ def draw_table(position: Position, view: TableView | None = None) -> TablePictur
     seats, dimmed = draw_hands(scene)
     draw_loose(scene)
     draw_stock(scene)
-    highlights = () if scene.targets is None else draw_highlights(
-        scene.image, scene.draw, scene.view.highlights, scene.targets, scene.theme, scene.scale,
-        scene.geometry.label_size)
+    highlights: tuple = ()
+    if scene.targets is not None:
+        highlights, tags = draw_highlights(scene.image, scene.draw, scene.view.highlights, scene.targets,
+                                           scene.theme, scene.scale, scene.geometry.label_size,
+                                           [box.rect for box in scene.boxes])
+        for text, rect in tags:
+            scene.add(Box("label", rect, "tag", text=text))
     view, wrong = scene.view, scene.wrong
     description = TableDescription(
         players=position.rules.players,
@@ -59,7 +79,7 @@ def draw_table(position: Position, view: TableView | None = None) -> TablePictur
         lead_index=position.lead_index,
         ends=ends,
         seats=seats,
-        stock=len(position.stock) if position.rules.uses_stock else None,
+        stock=len(position.stock) if position.rules.uses_stock and "stock_count" not in view.hidden else None,
         to_move=scene.to_move,
         last_play=last_play,
         selected=scene.selected,
@@ -67,10 +87,11 @@ def draw_table(position: Position, view: TableView | None = None) -> TablePictur
         dimmed=dimmed,
         hand_over=scene.hand_over,
         highlights=highlights,
+        concealed=view.hidden,
     )
     width, height = scene.image.size
     return TablePicture(scene.image, ClickMap(width, height, tuple(scene.regions)), description, scene.line,
-                        scene.geometry)
+                        scene.geometry, tuple(scene.boxes))
 
 
 def _scene(position: Position, view: TableView) -> Scene:
@@ -80,17 +101,41 @@ def _scene(position: Position, view: TableView) -> Scene:
     width, height = round(view.size[0] * s), round(view.size[1] * s)
     rules = position.rules
     hand_over = position.outcome is not None
+    to_move = None if hand_over or not view.show_turn else position.to_move
+    plates = _nameplates(position, view, to_move, width)
     geometry = table_geometry(width, height, s, rules.players, view.viewer, [len(h) for h in position.hands],
                               view.shown_seats, bool(rules.uses_stock),
-                              {seat: len(tiles) for seat, tiles in view.loose_tiles.items()})
-    line = layout_line(position.placed, position.lead_index, geometry.line_area, geometry.line_unit,
-                       max_unit=even_unit(LINE_UNIT_MAX, s))
+                              {seat: len(tiles) for seat, tiles in view.loose_tiles.items()},
+                              {seat: (plate.width, plate.height) for seat, plate in plates.items()},
+                              _count_width(scaled(LABEL_SIZE, s)))
+    line = layout_line(position.placed, position.lead_index, geometry.line_area, geometry.line_units,
+                       target=geometry.target, avoid=geometry.avoid, target_area=geometry.target_area)
     image = _felt(width, height, theme).copy()
     return Scene(
         position=position, view=view, theme=theme, geometry=geometry, line=line, image=image,
-        draw=ImageDraw.Draw(image), to_move=None if hand_over or not view.show_turn else position.to_move,
-        hand_over=hand_over, targets=Targets() if view.highlights else None,
+        draw=ImageDraw.Draw(image), to_move=to_move, hand_over=hand_over,
+        targets=Targets() if view.highlights else None, plates=plates,
     )
+
+
+def _nameplates(position: Position, view: TableView, to_move: int | None, width: int) -> dict[int, Nameplate]:
+    """Each seat's nameplate, laid out: a side seat's kept to under a third of the table's width (its name
+    wrapped, its badge under it), so that both fit above their columns and leave the middle to the line."""
+    s = view.scale
+    size, line_height = scaled(LABEL_SIZE, s), Sizes.at(s).plate
+    plates = {}
+    for seat in range(position.rules.players):
+        role, place = role_and_place(seat, view.viewer, position.rules.players)
+        side = place in ("left", "right")
+        badge = view.badge_of.get(seat)
+        plates[seat] = nameplate(view.label(role), seat == to_move, badge, view.label(badge), size, line_height,
+                                 round(width * (0.3 if side else 0.7)), side)
+    return plates
+
+
+def _count_width(size: int) -> int:
+    """The room kept for the stock's count: two digits, whatever it says now, so nothing moves as it drops."""
+    return text_width("28", size) + 2 * max(1, size // 12)
 
 
 @lru_cache(maxsize=16)
@@ -110,9 +155,9 @@ def draw_line(scene: Scene) -> tuple[int, Tile, End | None] | None:
     for spot in scene.line.spots:
         tile_sprite(spot.first, spot.second, u, spot.vertical, scene.theme).paste_onto(
             scene.image, spot.rect.x0, spot.rect.y0)
+        scene.add(Box("tile", spot.rect, "line", tile=spot.tile))
         if scene.targets is not None:
             scene.targets.tiles[spot.tile] = TileTarget(spot.rect, "line")
-            scene.avoid(spot.rect)
     last = scene.position.last_play
     if last is None or not isinstance(last.move, Play):
         return None
@@ -132,30 +177,33 @@ def draw_loose(scene: Scene) -> None:
             vertical = rect.height > rect.width
             tile_sprite(tile.high, tile.low, geo.loose_unit, vertical, scene.theme).paste_onto(
                 scene.image, rect.x0, rect.y0)
+            scene.add(Box("tile", rect, "loose", seat, tile))
             if scene.targets is not None:
                 scene.targets.tiles.setdefault(tile, TileTarget(rect, "loose", seat))
-                scene.avoid(rect)
 
 
 def draw_stock(scene: Scene) -> None:
-    """The stock (1-vs-1): a neat pile of face-down tiles (up to five layers shown) and the count beside it."""
+    """The stock (1-vs-1): a neat pile of face-down tiles (up to five layers shown) and its count beside it,
+    unless the view conceals the count."""
     geo, theme = scene.geometry, scene.theme
-    r = geo.stock
-    if r is None:
+    pile = geo.stock
+    if pile is None:
         return
     count = len(scene.position.stock)
-    su = next((sg.unit for sg in geo.seats if sg.place == "top"), r.height // 2)
+    unit = pile.width // 2
     step = scaled(2, geo.scale)
     layers = min(count, 5)
-    x, y = r.x0, r.y0 + step * 4
+    x, y = pile.x0, pile.y1 - unit
     for k in range(layers):
-        tile_sprite(0, 0, su, False, theme, "back").paste_onto(scene.image, x, y - k * step)
+        tile_sprite(0, 0, unit, False, theme, "back").paste_onto(scene.image, x, y - k * step)
     if not layers:
-        scene.draw.rounded_rectangle((x, y, x + 2 * su - 1, y + su - 1), radius=su * 0.16, outline=theme.text,
-                                     width=1)
-    size = geo.label_size
-    draw_text(scene.image, (x + 2 * su + scaled(4, geo.scale), y + su // 2 - (layers - 1) * step // 2), str(count),
-              size, theme.text, "lm", max(1, size // 12), theme.badge_bg)
-    scene.regions.append((Stock("stock"), r))
-    scene.avoid(r)
-
+        scene.draw.rounded_rectangle((x, y, x + 2 * unit - 1, y + unit - 1), radius=unit * 0.16,
+                                     outline=theme.text, width=max(1, scaled(1, geo.scale)))
+    scene.regions.append((Stock("stock"), pile))
+    scene.add(Box("stock", pile, "stock"))
+    label = geo.stock_label
+    if label is not None and "stock_count" not in scene.hidden:
+        size = geo.label_size
+        draw_text(scene.image, (label.x0 + max(1, size // 12), y + unit // 2 - (layers - 1) * step // 2),
+                  str(count), size, theme.text, "lm", max(1, size // 12), theme.badge_bg)
+        scene.add(Box("label", label, "stock", text=str(count)))

@@ -105,12 +105,18 @@ def get_theme(theme: str | Theme) -> Theme:
         raise ValueError(f"unknown theme {theme!r}; choose one of {sorted(THEMES)}") from None
 
 
-# Sizes at 1x (a phone); everything scales with TableView.scale. A "unit" is one half of a tile (a square).
-LINE_UNIT = 20  # tiles on the line: 40 x 20
-LINE_UNIT_MAX = 30  # a short line (a lesson position) is drawn up to 60 x 30 while it fits without a turn
-HAND_UNIT = 24  # the learner's own hand: big enough to tap
-SMALL_UNIT = 14  # the other seats' hands and the stock
-DEFAULT_CANVAS = (400, 480)  # width, height at 1x (portrait phone); scaled with the scale factor
+# Sizes at 1x, in pixels of the canvas before ``TableView.scale``. They are designed for a canvas shown at about
+# its 1x width in CSS pixels (a phone: 360 canvas pixels in a 358 CSS px column), so that what a finger taps is at
+# least 44 CSS px there (WCAG 2.5.5); a projector canvas is shown larger, and everything grows with it.
+# A "unit" is one half of a tile (a square).
+TOUCH = 46  # the smallest tap target, both ways: a tile of the learner's hand is one unit wide, an end circle across
+END_TARGET = TOUCH + 8  # an end's tap square: its circle, and room round it for a lesson's dashed ring
+HAND_UNIT = TOUCH  # the learner's own hand: 46 x 92, a full hand of 7 in one row on a 360-wide canvas
+SEAT_UNIT = 20  # the other seats' hands (face up or down) and the stock: pips readable on a projector
+LINE_UNITS = (30, 24, 20, 16, 12, 10, 8)  # the line, as large as it fits; few sizes, so a growing line rarely jumps
+LINE_UNIT = 20  # the unit a full 28-tile line is laid out from
+LABEL_SIZE = 13  # nameplates, badges, tags, the stock count
+DEFAULT_CANVAS = (360, 420)  # width, height at 1x (portrait phone); scaled with the scale factor
 
 
 def scaled(value: float, scale: float) -> int:

@@ -14,6 +14,8 @@ from .theme import DEFAULT_CANVAS, Theme
 TileLike = Tile | str
 Badge = Literal["pass", "draw"]
 HighlightKind = Literal["end", "tile", "arrow", "seat"]
+Concealable = Literal["stock_count", "end_numbers"]
+CONCEALABLE: tuple[Concealable, ...] = ("stock_count", "end_numbers")
 _NEEDS: dict[str, tuple[str, ...]] = {"end": ("end",), "tile": ("tile",), "arrow": ("tile", "end"), "seat": ("seat",)}
 
 
@@ -93,7 +95,11 @@ class TableView:
     - ``show_turn``: mark the seat to move (off for a question whose answer is who moves, such as who leads).
     - ``highlights``: a lesson's own marks (``Highlight``: an end, a tile, an arrow from a tile to an end, a
       seat), each with an optional translated label, drawn dashed with a tag so they stand apart from the rest.
-    - ``scale``: 1 for phones, 2 or more for projectors; ``size``: the canvas at 1x (default 400 x 480).
+    - ``conceal``: facts the picture must not show while a question asks for them: ``"stock_count"`` (the stock
+      is drawn, its number is not) and ``"end_numbers"`` (no numbers written at the open ends, whatever
+      ``label_ends`` says; the pips still show). The description leaves them out too and lists them as concealed.
+    - ``scale``: how many pixels of the picture per pixel of the canvas; ``size``: the canvas at 1x (default
+      360 x 420, a phone, where a canvas pixel is shown about one CSS pixel wide).
     """
 
     viewer: int = 0
@@ -109,6 +115,7 @@ class TableView:
     mark_last: bool = True
     show_turn: bool = True
     highlights: Sequence[Highlight] = ()
+    conceal: frozenset[Concealable] | Iterable[Concealable] = frozenset()
     scale: float = 1.0
     theme: str | Theme = "light"
     size: tuple[int, int] = DEFAULT_CANVAS
@@ -123,6 +130,7 @@ class TableView:
         set_(self, "loose", tuple((seat, tuple(Tile.coerce(t) for t in tiles)) for seat, tiles in _pairs(self.loose)))
         set_(self, "labels", _pairs(self.labels))
         set_(self, "highlights", tuple(self.highlights))
+        set_(self, "conceal", frozenset((self.conceal,) if isinstance(self.conceal, str) else self.conceal))
         self._check()
 
     def _check(self) -> None:
@@ -132,6 +140,9 @@ class TableView:
         for seat, kind in self.badge_of.items():
             if kind not in ("pass", "draw"):
                 raise ValueError(f"badge for seat {seat} must be 'pass' or 'draw', not {kind!r}")
+        for fact in self.hidden:
+            if fact not in CONCEALABLE:
+                raise ValueError(f"conceal takes {' and '.join(map(repr, CONCEALABLE))}, not {fact!r}")
         if self.scale <= 0:
             raise ValueError(f"scale must be positive, not {self.scale!r}")
 
@@ -151,6 +162,11 @@ class TableView:
     def shown_seats(self) -> frozenset[int]:
         """The seats whose tiles are shown face up: ``face_up`` and the viewer."""
         return frozenset(self.face_up) | {self.viewer}
+
+    @property
+    def hidden(self) -> frozenset[str]:
+        """What the picture conceals, as a set."""
+        return frozenset(self.conceal)
 
     @property
     def badge_of(self) -> dict[int, Badge]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -47,6 +48,15 @@ def runner(at: AppTest, lesson_id: str) -> LessonRunner:
 def current(at: AppTest) -> LessonRunner:
     """The runner of the lesson on screen."""
     return runner(at, visit(at).place.last_lesson)
+
+
+def shown_picture(at: AppTest, key: str) -> dict[str, Any]:
+    """What the picture component with ``key`` was given to show: its ``src``, native ``width`` and ``height``,
+    ``alt`` text, whether it is ``tappable``, the reply ``frames`` to play, its layout ``boxes``."""
+    for element in at.get("bidi_component"):
+        if element.proto.component_name == "la_plaza_table_picture" and element.proto.id.endswith(key):
+            return json.loads(element.proto.json)
+    raise AssertionError(f"no picture {key!r} on the page")
 
 
 def click(at: AppTest, key: str) -> AppTest:

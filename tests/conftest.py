@@ -1,5 +1,8 @@
 """Shared test helpers.
 
+Engine: ``ONE`` and ``PAIRS`` (La Plaza's two rule sets) and ``tiles("6-6 6-5")``, the shorthand engine tests write
+hands in; test modules import them (``from tests.conftest import ONE, PAIRS, tiles``) rather than keep copies.
+
 Lessons: the lesson library is loaded once per test run, from ``$LAPLAZA_LESSONS`` when set (the folder the app
 reads too) or the project's own ``lessons/``, so the whole lesson suite can run on a copy holding a new lesson.
 Tests ask for it with the ``library`` fixture; a test taking ``lesson``, ``lesson_step`` (an interactive step),
@@ -14,7 +17,18 @@ from pathlib import Path
 
 import pytest
 
+from engine import Rules, Tile
 from lessons import LESSONS_DIR, Coverage, Library, load_coverage, load_library
+
+#: La Plaza 1-vs-1 and partnership, with their default house rules.
+ONE = Rules.one_vs_one()
+PAIRS = Rules.partnership()
+
+
+def tiles(text: str) -> list[Tile]:
+    """`"6-6 6-5"` → the tiles, in order."""
+    return [Tile.parse(word) for word in text.split()]
+
 
 #: The environment variable naming the lessons folder (the app's own: app/library.py reads the same one).
 LESSONS_ROOT_VARIABLE = "LAPLAZA_LESSONS"

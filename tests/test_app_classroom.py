@@ -3,7 +3,7 @@ table reset, all hands face up, and the N B A X H keys on the buttons."""
 
 from __future__ import annotations
 
-from app.table import CLASSROOM_SCALE, PHONE_SCALE, PROJECTOR_SIZE
+from app.table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE
 from tests.app_support import LIBRARY, click, open_app, play_by_buttons, runner, texts, visit
 
 
@@ -19,7 +19,7 @@ def test_a_link_opens_classroom_mode_at_a_step_with_a_large_table() -> None:
 
 def test_the_toggle_switches_classroom_mode_and_back() -> None:
     at = open_app(lesson="pegar", lang="en")
-    assert visit(at).taps.click_map[2].width == 400 * PHONE_SCALE
+    assert visit(at).taps.click_map[2].width == PHONE_SIZE[0] * PHONE_SCALE
     at.sidebar.toggle(key="classroom_pick").set_value(True).run()
     assert visit(at).settings.classroom and visit(at).taps.click_map[2].width == PROJECTOR_SIZE[0] * CLASSROOM_SCALE
     assert "1" in str(at.query_params["classroom"])

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from app.drills import SET_SIZE
 from app.practice_page import answer_key
+from app.table import CLASSROOM_SCALE, PROJECTOR_SIZE
 from practice import Question, question_from_code, skills_of_lesson
-from tests.app_support import LIBRARY, click, open_app, texts, visit
+from tests.app_support import LIBRARY, click, open_app, shown_picture, texts, visit
 
 
 def ui(lang: str, key: str) -> str:
@@ -118,7 +119,13 @@ def test_a_bad_code_falls_back_politely() -> None:
 
 def test_classroom_mode_shows_the_practice_picture_large() -> None:
     at = open_app(lesson="practice", code="capicu-7", lang="en", classroom="1")
-    assert visit(at).settings.classroom and at.image
+    shown = shown_picture(at, "practice_table")
+    assert visit(at).settings.classroom and shown["width"] == PROJECTOR_SIZE[0] * CLASSROOM_SCALE
+    assert shown["room"] and not shown["tappable"]
+    question = visit(at).place.drill.current
+    described = question.describe()
+    table_lines = described[: len(described) - len(question.notes)]  # the notes are written under the prompt
+    assert shown["alt"] == " ".join(LIBRARY.texts.render(line, "en") for line in table_lines)
     assert any(button.key == "practice_stop" for button in at.button)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import OperationalError
 
+from app.classes_sql import SqlClassBook
 from app.progress import Learner
 from app.progress_sql import URL_VARIABLE, GuardedStore, SqlProgressStore
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, runner, solve_step, texts, visit
@@ -37,8 +38,9 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 def test_progress_survives_an_app_restart(database: str) -> None:
+    five_b = SqlClassBook.from_url(database).create("5B").school_class.code
     at = open_app(lang="en")
-    sign_in(at, "Ana", "5B")
+    sign_in(at, "Ana", five_b)
     assert visit(at).account.signed_in and visit(at).account.store.persistent
     click(at, "open_pegar")
     for number in range(1, PEGAR_STEPS + 1):
@@ -55,13 +57,15 @@ def test_progress_survives_an_app_restart(database: str) -> None:
     question = visit(at).place.drill.current
     answer_practice(at, question, question.correct)
 
-    stored = SqlProgressStore.from_url(database).load(Learner("Ana", "5B"))
+    stored = SqlProgressStore.from_url(database).load(Learner("Ana", five_b))
     assert stored.lesson("pegar").stars == 3 and stored.lesson("kaba").step == 2
     assert [(a.code, a.correct) for a in stored.answers] == [(question.code, True)]
 
     again = open_app(lang="en")  # a new session: the app restarted, the learner comes back
     assert not visit(again).account.signed_in
-    sign_in(again, "ana", "5b")  # nicknames and class codes are the same whatever the case
+    sign_in(again, "ana", five_b.lower())  # nicknames and class codes are the same whatever the case
+    assert texts(again, "error") == [ui("teacher.join.nickname_taken")]  # the class has an Ana: is it you?
+    click(again, "signin_same")
     markdown = " ".join(texts(again, "markdown"))
     assert "★★★" in markdown and ui("home.stars", stars=3) in markdown
     assert ui("practice.mastery.learning", right=1, answered=1) in markdown

@@ -1,14 +1,7 @@
 """What everyone knows a seat lacks, exactly as RULES.md §7 says: passes, forced draws, wipes, never the line."""
 
-from engine import Draw, Pass, Play, Position, Rules, Tile
-
-ONE = Rules.one_vs_one()
-PAIRS = Rules.partnership()
-
-
-def tiles(text: str) -> list[Tile]:
-    """`"6-6 6-5"` → the tiles, in order."""
-    return [Tile.parse(word) for word in text.split()]
+from engine import Draw, Pass, Play, Position, Tile
+from tests.conftest import ONE, PAIRS, tiles
 
 
 def test_nothing_known_at_the_start() -> None:

@@ -6,11 +6,7 @@ from collections import Counter
 import pytest
 
 from engine import ALL_TILES, Match, Outcome, Play, Position, Rules, Tile, draw_lot
-
-
-def tiles(text: str) -> list[Tile]:
-    """`"6-6 6-5"` → the tiles, in order."""
-    return [Tile.parse(word) for word in text.split()]
+from tests.conftest import tiles
 
 
 def domino(rules: Rules, seat: int, loser_tile: str = "6-6") -> Outcome:

@@ -3,14 +3,7 @@
 import pytest
 
 from engine import ILLEGAL_MOVE_CODES, Draw, IllegalMove, Pass, Play, Position, Rules, Tile
-
-ONE = Rules.one_vs_one()
-PAIRS = Rules.partnership()
-
-
-def tiles(text: str) -> list[Tile]:
-    """`"6-6 6-5"` → the tiles, in order."""
-    return [Tile.parse(word) for word in text.split()]
+from tests.conftest import ONE, PAIRS, tiles
 
 
 def code_of(position: Position, move: object) -> str:

@@ -54,7 +54,7 @@ def test_parse_reads_5_6_and_bar_forms() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "plays", "plays 6-5 up", "0 plays 7-5 left", "x draws", "1 dances", "plays 6-5 left right"]
+    "text", ["", "plays", "plays 6-5 sideways", "0 plays 7-5 left", "x draws", "1 dances", "plays 6-5 left right"]
 )
 def test_bad_text_raises_value_error(text: str) -> None:
     with pytest.raises(ValueError):

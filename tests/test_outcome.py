@@ -3,11 +3,7 @@
 import pytest
 
 from engine import Outcome, Play, Position, Rules, Tile
-
-
-def tiles(text: str) -> list[Tile]:
-    """`"6-6 6-5"` → the tiles, in order."""
-    return [Tile.parse(word) for word in text.split()]
+from tests.conftest import tiles
 
 
 def finish(rules: Rules, hands: list[str], line: list[str], move: str, stock: str = "", to_move: int = 0) -> Outcome:

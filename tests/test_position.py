@@ -6,14 +6,7 @@ from collections import Counter
 import pytest
 
 from engine import ALL_TILES, Play, Position, Rules, Tile
-
-ONE = Rules.one_vs_one()
-PAIRS = Rules.partnership()
-
-
-def tiles(text: str) -> list[Tile]:
-    """`"6-6 6-5"` → the tiles, in order."""
-    return [Tile.parse(word) for word in text.split()]
+from tests.conftest import ONE, PAIRS, tiles
 
 
 def all_tiles_of(position: Position) -> list[Tile]:
@@ -185,3 +178,37 @@ def test_positions_are_immutable_apply_returns_a_new_one() -> None:
     assert after.line == (Tile(6, 5),) and Tile(6, 5) not in after.hands[0]
     with pytest.raises(AttributeError):
         position.to_move = 1  # type: ignore[misc]
+
+
+# --- every field set on every construction path ------------------------------------------------------
+
+
+def every_slot(position: Position) -> list[str]:
+    """The names of every slot of the position's class and its bases."""
+    return [name for cls in type(position).__mro__ for name in getattr(cls, "__slots__", ())]
+
+
+def construction_paths(rules: Rules) -> dict[str, Position]:
+    """A position built by each way the engine builds one, for `rules`."""
+    rng = random.Random(3)
+    leader = None if rules.lead_rule == "lowest_double" else 0  # G3 finds its own leader
+    paths: dict[str, Position] = {"deal": Position.deal(rules, rng, leader=leader)}
+    hands = [tiles("1-1 4-1"), tiles("0-5"), tiles("6-6"), tiles("5-5")][: rules.players]
+    stock = tiles("2-2 3-0") if rules.uses_stock else []
+    paths["start"] = Position.start(rules, hands, stock=stock, leader=0)
+    paths["setup"] = setup = Position.setup(rules, hands, ["3-4"], stock=stock)
+    paths["lead"] = paths["start"].apply(Play(Tile(4, 1)))
+    paths["play, inline"] = setup.apply(Play(Tile(4, 1), "right"))
+    paths["play, from text"] = setup.apply("0 plays 4-1 right")
+    paths["pass or draw"] = paths["play, inline"].apply(paths["play, inline"].legal_moves()[0])
+    paths["domino"] = Position.setup(rules, [tiles("4-1"), *hands[1:]], ["3-4"], stock=stock).apply("plays 4-1 right")
+    paths["view sample"] = setup.view(1).sample(rng)
+    return paths
+
+
+@pytest.mark.parametrize("rules", [ONE, PAIRS, Rules.all_fives(), Rules.katsika()], ids=lambda r: r.name)
+def test_every_field_is_set_on_every_construction_path(rules: Rules) -> None:
+    for path, position in construction_paths(rules).items():
+        for name in every_slot(position):
+            assert hasattr(position, name), f"{rules.name}: {path} leaves {name} unset"
+        repr(position)  # and it reads as a whole

@@ -1,5 +1,6 @@
 """The snaking line: no overlaps, inside the area, a full 28-tile line fits, the Greek-seed turn rules hold,
-touching halves match (read back from the pixels), and the end targets sit at the real ends."""
+touching halves match (read back from the pixels), the end targets sit at the real ends, and a growing line
+keeps its tiles where they were."""
 
 import itertools
 import random
@@ -10,7 +11,7 @@ from render_support import count_blobs, eulerian_line
 from engine import Position, Rules
 from render import Rect, TableView, draw_table, layout_line
 from render.layout import LineLayout
-from render.theme import LINE_UNIT
+from render.theme import LINE_UNIT, LINE_UNITS
 
 AREA = Rect(40, 60, 360, 388)  # the default partnership line area at 1x
 
@@ -32,9 +33,11 @@ def check_layout(layout: LineLayout, placed, lead_index: int, area: Rect) -> Non
         for b in spots[i + 1:]:
             assert not a.rect.overlaps(b.rect), (a, b)
     for end in layout.ends:
-        assert end.cell.inside(area)
+        assert end.target.inside(area)
         for s in spots:
-            assert not end.cell.overlaps(s.rect)
+            assert not end.target.overlaps(s.rect)
+    if len(layout.ends) == 2:
+        assert not layout.ends[0].target.overlaps(layout.ends[1].target)
     # Orientation and numbers: a double lies across the line, a mixed tile along it; halves show the numbers.
     for s in spots:
         p = placed[s.index]
@@ -66,7 +69,7 @@ def test_full_28_tile_line_fits(seed: int) -> None:
     rng = random.Random(seed)
     placed = eulerian_line(rng)
     lead_index = rng.randrange(28)
-    layout = layout_line(placed, lead_index, AREA, LINE_UNIT)
+    layout = layout_line(placed, lead_index, AREA, LINE_UNITS)
     assert layout.fits
     assert layout.unit >= 12
     check_layout(layout, placed, lead_index, AREA)
@@ -76,17 +79,21 @@ def test_full_28_tile_line_fits(seed: int) -> None:
 def test_line_fits_with_the_lead_anywhere(lead_index: int) -> None:
     for seed in range(25):
         placed = eulerian_line(random.Random(1000 + seed))
-        layout = layout_line(placed, lead_index, AREA, LINE_UNIT)
+        layout = layout_line(placed, lead_index, AREA, LINE_UNITS)
         assert layout.fits
         check_layout(layout, placed, lead_index, AREA)
 
 
-def test_short_line_keeps_full_size_and_is_straight() -> None:
-    placed = eulerian_line(random.Random(7), 6)
-    layout = layout_line(placed, 2, AREA, LINE_UNIT)
-    assert layout.unit == LINE_UNIT
+def test_short_line_is_large_and_straight_with_its_lead_in_the_middle() -> None:
+    placed = eulerian_line(random.Random(7), 3)
+    layout = layout_line(placed, 1, AREA, LINE_UNITS)
+    assert layout.unit == LINE_UNITS[0]
     assert not any(s.corner for s in layout.spots)
-    check_layout(layout, placed, 2, AREA)
+    lead = next(s for s in layout.spots if s.arm == "lead")
+    assert lead.rect.center == AREA.center
+    check_layout(layout, placed, 1, AREA)
+    # One number is the largest size to try, then smaller ones.
+    assert layout_line(placed, 1, AREA, LINE_UNIT).unit == LINE_UNIT
 
 
 def test_empty_line_has_a_lead_cell_in_the_middle() -> None:
@@ -118,7 +125,8 @@ def test_pictured_line_reads_back_from_pixels(seed: int, scale: int) -> None:
     for spot in layout.spots:
         seen = [count_blobs(picture.image, half, margin) for half in spot.halves]
         assert seen == [spot.first, spot.second], spot
-    # The end cells sit just beyond the end tiles, on the half that shows position.ends.
+    # The end cells sit just beyond the end tiles, on the half that shows position.ends; each end's tap target
+    # is right by that half (beyond it, or beside it where the line has no room beyond) and resolves to the end.
     ends = position.ends
     assert tuple(e.number for e in layout.ends) == ends
     assert tuple(e.number for e in picture.description.ends) == ends
@@ -128,4 +136,33 @@ def test_pictured_line_reads_back_from_pixels(seed: int, scale: int) -> None:
         assert any(_touching(end.cell, h) for h in open_halves) or (
             spot.crosswise and _touching(end.cell, spot.rect)
         )
-        assert picture.click_map.resolve(*end.cell.center) == ("end", end.end)
+        near = max(2, end.target.width // 20) + 1
+        assert any(end.target.overlaps(h.grown(near)) for h in open_halves), (end, spot)
+        assert picture.click_map.resolve(*end.target.center) == ("end", end.end)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_growing_line_keeps_its_tiles_in_place(seed: int) -> None:
+    """Tile by tile at either end, as a hand is played: no tile ever changes arm (the line never mirrors); while
+    the size stays and the lead stays in the middle, every tile keeps its place, but for the few next to the end
+    that grew (a double arriving at the edge may not turn, nor the tile after it: the last tile before them that
+    may turn does instead, at most four back)."""
+    rng = random.Random(seed)
+    chain = eulerian_line(rng)
+    lead = rng.randrange(28)
+    low, high = lead, lead + 1
+    before = layout_line(chain[low:high], 0, AREA, LINE_UNITS, target=30)
+    while high - low < 28:
+        right = low == 0 or (high < 28 and rng.random() < 0.5)
+        low, high = (low, high + 1) if right else (low - 1, high)
+        after = layout_line(chain[low:high], lead - low, AREA, LINE_UNITS, target=30)
+        old = {s.tile: s for s in before.spots}
+        new = {s.tile: s for s in after.spots}
+        assert all(new[tile].arm == spot.arm for tile, spot in old.items())
+        centred = [next(s for s in lay.spots if s.arm == "lead").rect.center == AREA.center for lay in (before, after)]
+        if after.unit == before.unit and all(centred):
+            order = [s.tile for s in after.spots]
+            for tile, spot in old.items():
+                from_end = len(order) - 1 - order.index(tile) if right else order.index(tile)
+                assert from_end <= 4 or new[tile].rect == spot.rect, (tile, spot, new[tile])
+        before = after

@@ -1,13 +1,15 @@
-"""draw_table as lessons call it: the description data, marks taken from the engine, options and their checks."""
+"""draw_table as lessons call it: the description data, marks taken from the engine, options and their checks, what a
+question conceals, and the boxes of what is drawn."""
 
 import ast
+import json
 from pathlib import Path
 
 import pytest
 from render_support import lesson_table
 
 from engine import Position, Rules, Tile
-from render import TableView, draw_table
+from render import Box, Highlight, Rect, TableView, clashes, draw_table
 
 
 def test_description_lists_line_ends_hands_stock() -> None:
@@ -61,7 +63,7 @@ def test_themes_scales_and_sizes() -> None:
     for theme in ("light", "dark", "high_contrast"):
         for scale in (1, 2, 3):
             image = draw_table(position, TableView(theme=theme, scale=scale)).image
-            assert image.size == (400 * scale, 480 * scale) and image.mode == "RGB"
+            assert image.size == (360 * scale, 420 * scale) and image.mode == "RGB"
     assert draw_table(position, TableView(size=(720, 405))).image.size == (720, 405)
 
 
@@ -116,3 +118,82 @@ def test_render_modules_import_each_other_without_a_circle() -> None:
 
     for module in graph:
         visit(module, ())
+
+
+# ---------------------------------------------------------------------------------------------------- conceal
+
+
+def test_concealed_stock_count_is_neither_drawn_nor_described() -> None:
+    position = lesson_table()
+    shown = draw_table(position, TableView())
+    hidden = draw_table(position, TableView(conceal={"stock_count"}))
+    count = next(b for b in shown.boxes if b.kind == "label" and b.where == "stock")
+    assert count.text == "2" and shown.description.stock == 2
+    assert not any(b.kind == "label" and b.where == "stock" for b in hidden.boxes)
+    assert any(b.kind == "stock" for b in hidden.boxes)  # the pile is still there to tap
+    assert hidden.click_map.rect_of(("stock",)) == shown.click_map.rect_of(("stock",))
+    r = count.rect
+    crop = (r.x0, r.y0, r.x1, r.y1)
+    assert shown.image.crop(crop).tobytes() != hidden.image.crop(crop).tobytes()  # the number is really gone
+    assert hidden.description.stock is None and hidden.description.has_stock
+    assert hidden.description.concealed == frozenset({"stock_count"})
+    assert hidden.description.to_dict()["concealed"] == ["stock_count"]
+
+
+def test_concealed_end_numbers_leave_the_pips_and_the_targets() -> None:
+    position = lesson_table()
+    labelled = draw_table(position, TableView(label_ends=True, selected="2-2", hint=True))
+    hidden = draw_table(position, TableView(label_ends=True, selected="2-2", hint=True, conceal=["end_numbers"]))
+    plain = draw_table(position, TableView(selected="2-2", hint=True))
+    assert hidden.image.tobytes() == plain.image.tobytes()  # no number anywhere, everything else as drawn
+    assert labelled.image.tobytes() != plain.image.tobytes()
+    assert [e.number for e in labelled.description.ends] == [3, 2]
+    assert [e.number for e in hidden.description.ends] == [None, None]
+    assert [e.fits for e in hidden.description.ends] == [e.fits for e in labelled.description.ends]
+    assert hidden.description.line == position.placed  # the tiles, pips and all, are still described
+    marked = draw_table(position, TableView(conceal={"end_numbers"}, highlights=[Highlight("end", end="left")]))
+    assert marked.description.highlights[0].number is None
+    assert [b.rect for b in hidden.boxes] == [b.rect for b in labelled.boxes]
+
+
+def test_only_known_facts_can_be_concealed() -> None:
+    with pytest.raises(ValueError, match="conceal"):
+        TableView(conceal={"hands"})
+    assert TableView(conceal="stock_count").conceal == frozenset({"stock_count"})
+    assert hash(TableView(conceal=["end_numbers", "stock_count"])) == hash(
+        TableView(conceal={"stock_count", "end_numbers"}))
+
+
+# ---------------------------------------------------------------------------------------------------- boxes
+
+
+def test_boxes_cover_everything_drawn_and_are_json_ready() -> None:
+    position = lesson_table()
+    picture = draw_table(position, TableView(labels={"you": "Bo", "opponent": "Kòntrario"}, selected="5-1",
+                                             highlights=[Highlight("tile", tile="6-3", label="fits")]))
+    boxes = picture.boxes
+    line = [b for b in boxes if b.kind == "tile" and b.where == "line"]
+    assert [(b.tile, b.rect) for b in line] == [(s.tile, s.rect) for s in picture.line.spots]
+    mine = [b for b in boxes if b.kind == "tile" and b.where == "hand" and b.seat == 0]
+    assert [b.tile for b in mine] == list(position.hands[0])
+    assert [b.rect for b in mine] == [picture.click_map.rect_of(("hand", 0, t)) for t in position.hands[0]]
+    theirs = [b for b in boxes if b.kind == "tile" and b.where == "hand" and b.seat == 1]
+    assert len(theirs) == 3 and all(b.tile is None for b in theirs)  # face down: not named
+    assert {b.text for b in boxes if b.kind == "label" and b.where == "seat"} == {"Bo", "Kòntrario"}
+    assert [b.text for b in boxes if b.kind == "label" and b.where == "tag"] == ["fits"]
+    assert {b.end for b in boxes if b.kind == "end"} == {"left", "right"}
+    assert sum(b.kind == "stock" for b in boxes) == 1
+    data = json.loads(json.dumps(picture.boxes_data()))
+    assert (data["width"], data["height"]) == picture.image.size
+    assert data["boxes"][0].keys() >= {"kind", "x0", "y0", "x1", "y1", "where", "seat", "tile", "end", "text"}
+    assert not picture.clashes()
+
+
+def test_clashes_finds_a_label_over_a_tile_and_allows_squeezed_backs() -> None:
+    tile = Box("tile", Rect(0, 0, 20, 40), "hand", 1, Tile(6, 5))
+    label = Box("label", Rect(15, 30, 60, 50), "tag", text="here")
+    assert clashes([tile, label]) == [(tile, label)]
+    backs = [Box("tile", Rect(x, 0, x + 20, 40), "hand", 1) for x in (0, 10)]
+    assert clashes(backs) == []
+    assert clashes([backs[0], Box("tile", Rect(10, 0, 30, 40), "hand", 2)])  # another seat's tile: a clash
+    assert label.scaled(0.5) == Rect(8, 15, 30, 25)

@@ -3,11 +3,7 @@
 import pytest
 
 from engine import Outcome, Position, Rules, Tile, format_history, parse_history
-
-
-def tiles(text: str) -> list[Tile]:
-    """`"6-6 6-5"` → the tiles, in order."""
-    return [Tile.parse(word) for word in text.split()]
+from tests.conftest import tiles
 
 
 def replay(rules: Rules, hands: list[str], script: str, stock: str = "") -> Position:
@@ -79,6 +75,15 @@ def test_one_vs_one_domino_with_draws_stock_left_uncounted() -> None:
 
 
 def test_one_vs_one_domino_after_drawing() -> None:
+    # 0 draws 5-1 and plays it; 1 draws 3-3, which fits nowhere, and passes on the empty stock; 0 goes out
+    hands = ["6-6 1-2", "6-5 0-0 4-4"]
+    script = "0 plays 6-6; 1 plays 6-5 right; 0 draws; 0 plays 5-1 right; 1 draws; 1 passes; 0 plays 1-2 right"
+    end = replay(Rules.one_vs_one(), hands, script, stock="5-1 3-3")
+    checked(end, "domino", 0, 0 + 8 + 6, 0)  # the drawn 3-3 counts against seat 1
+    assert end.drawn_tiles(1) == (Tile(3, 3),) and end.drawn_tiles(0) == ()
+
+
+def test_one_vs_one_blocked_when_the_last_draw_fits_nowhere() -> None:
     hands = ["6-6 1-2", "6-5 1-0 4-4"]
     script = "0 plays 6-6; 1 plays 6-5 right; 0 draws; 0 plays 5-1 right; 1 plays 1-0 right; 0 draws"
     # 0 draws the last tile 3-3: nobody can play, so the hand is blocked by seat 1's 1-0

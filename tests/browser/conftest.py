@@ -18,15 +18,12 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-IMAGE_FRAME = 'iframe[title="streamlit_image_coordinates.streamlit_image_coordinates"]'
-
 
 def free_port() -> int:
     """A TCP port nobody listens on right now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
 
 def start_app(port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Start ``streamlit run tutorial_app.py`` headless on ``port`` and wait until it answers its health check."""
@@ -47,7 +44,6 @@ def start_app(port: int, env: dict[str, str] | None = None) -> subprocess.Popen[
     process.kill()
     raise RuntimeError("the app did not answer its health check within 30 s")
 
-
 def stop_app(process: subprocess.Popen[bytes]) -> None:
     """Stop the app started by `start_app` (this process only)."""
     process.terminate()
@@ -56,7 +52,6 @@ def stop_app(process: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
-
 
 @pytest.fixture(scope="session")
 def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -69,12 +64,10 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         stop_app(process)
 
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """Debian's Chromium, kept off the network."""
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ARGS}
-
 
 @pytest.fixture(scope="session")
 def artifacts() -> Path:

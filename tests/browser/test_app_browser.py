@@ -1,19 +1,19 @@
 """The app in a real browser (Chromium through Playwright): Papiamentu, the "pegar" lesson finished by tapping the
-picture, a wrong tap's feedback, classroom mode's large table, and a practice question opened by its code link —
-with a screenshot of each."""
+picture, a wrong tap's feedback, classroom mode's large table whose keys still work after a tap on the picture, a
+practice question opened by its code link, and a reload that keeps a learner signed in and a guest's stars."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from playwright.sync_api import Frame, Page, expect
+from playwright.sync_api import Page, expect
 
 from lessons import load_library
-from tests.browser.conftest import IMAGE_FRAME
+from tests.browser.learner import PICTURE, PRACTICE_PICTURE, TIMEOUT, rerun, settle, tap
 
 TEXTS = load_library().texts
-TIMEOUT = 15_000
+SUCCESS = '[data-testid="stAlertContentSuccess"]'
 
 
 def pap(key: str, lesson: str | None = None) -> str:
@@ -21,105 +21,32 @@ def pap(key: str, lesson: str | None = None) -> str:
     return TEXTS.get("pap", key, lesson)
 
 
-def settle(page: Page) -> None:
-    """Wait until the app is not running a script; each action then waits for its own visible effect."""
-    idle = page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]')
-    expect(idle).to_have_count(1, timeout=TIMEOUT)
-
-
-def table(page: Page) -> Frame:
-    """The tap component's frame once its picture has loaded."""
-    settle(page)
-    frame_element = page.locator(IMAGE_FRAME).last
-    expect(frame_element).to_be_visible(timeout=TIMEOUT)
-    return page.frame_locator(IMAGE_FRAME).last
-
-
-def tap_region(page: Page, lesson: str, region: tuple, shown: dict) -> None:
-    """Tap a region of the picture: its rectangle comes from the app's click map, scaled to the displayed size."""
-    img = table(page).locator("img")
-    expect(img).to_be_visible(timeout=TIMEOUT)
-    expect(img).to_have_js_property("complete", True, timeout=TIMEOUT)  # drawn, so its box is its final size
-    box = img.bounding_box()
-    assert box is not None
-    rect = shown["map"].rect_of(region)
-    x, y = rect.center
-    img.click(position={"x": x * box["width"] / shown["map"].width, "y": y * box["height"] / shown["map"].height})
-    settle(page)
-
-
-def play_on_picture(page: Page, lesson: str, step: int, tile: str, end: str) -> None:
+def play_on_picture(page: Page, tile: str, end: str) -> None:
     """Tap a tile in hand, see it lift (its button twin turns primary), then tap the circle at ``end``."""
-    table(page)
-    tap_region(page, lesson, ("hand", 0, _tile(tile)), click_map_for(lesson, step))
-    expect(page.get_by_role("button", name=str(_tile(tile)))).to_have_attribute(
-        "data-testid", "stBaseButton-primary", timeout=TIMEOUT)
-    tap_region(page, lesson, ("end", end), click_map_for(lesson, step, tile))
-
-
-def click_map_for(lesson_id: str, number: int, selected: str | None = None) -> dict:
-    """The click map the app draws for a step (the same pure drawing code, the phone size)."""
-    from app.table import picture, table_view
-    from lessons import LessonRunner
-
-    runner = LessonRunner(load_library().lesson(lesson_id))
-    runner.goto(number)
-    if selected:
-        runner.select(selected)
-    view = runner.view()
-    labels = {role: TEXTS.get("pap", f"role.{role}") for role in ("you", "opponent", "partner", "right_opponent",
-                                                                 "left_opponent")}
-    labels.update({badge: TEXTS.get("pap", f"badge.{badge}") for badge in ("pass", "draw")})
-    drawn, _ = picture(view.position, table_view(view, view.position, labels))
-    return {"map": drawn.click_map}
+    rerun(page, lambda: tap(page, "hand", f"0:{tile}"))
+    expect(page.get_by_role("button", name=tile)).to_have_attribute("data-testid", "stBaseButton-primary")
+    rerun(page, lambda: tap(page, "end", end))
 
 
 def answer_until_right(page: Page) -> None:
     """Pick a question's options one after the other until the app says it is right (a drill's answer is new for
     every learner, so the test cannot know it in advance)."""
-    settle(page)
     options = page.locator('[data-testid="stRadioOption"]')
     expect(options.first).to_be_visible(timeout=TIMEOUT)
-    right = page.locator('[data-testid="stAlertContentSuccess"]')
     for index in range(options.count()):
-        label = options.nth(index).inner_text().strip()
-        options.nth(index).click()
-        wrong = page.locator('[data-testid="stAlertContentError"]').filter(has_text=label)
-        expect(right.or_(wrong).first).to_be_visible(timeout=TIMEOUT)  # this very answer's feedback, at once
-        settle(page)
-        if options.first.get_attribute("data-disabled") == "true":
-            answered(page)
+        rerun(page, lambda index=index: options.nth(index).click())
+        if page.locator(SUCCESS).count():
             return
     raise AssertionError("no option of the question was right")
 
 
-def next_step(page: Page, number: int) -> None:
-    """Press Next once the step's run is over, and wait until the address says the new step."""
-    settle(page)
-    page.get_by_role("button", name=pap("button.next")).click()
-    expect(page).to_have_url(re.compile(rf"[?&]step={number}(&|$)"), timeout=TIMEOUT)
-    settle(page)
-
-
-def answered(page: Page) -> None:
-    """Wait until the question on screen is answered right: its options locked, the praise shown."""
-    expect(page.locator('[data-testid="stRadioOption"]').first).to_have_attribute("data-disabled", "true",
-                                                                                   timeout=TIMEOUT)
-    expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_be_visible(timeout=TIMEOUT)
-    settle(page)
-
-
-def open_home(page: Page, app_url: str) -> None:
-    page.goto(f"{app_url}/?lang=en")
-    expect(page.get_by_text(TEXTS.get("en", "home.welcome"))).to_be_visible(timeout=TIMEOUT)
-
-
 def test_pegar_in_papiamentu_by_tapping_the_picture(page: Page, app_url: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    open_home(page, app_url)
-    page.get_by_role("radiogroup").get_by_text("Papiamentu").click() if page.get_by_role("radiogroup").count() \
-        else page.get_by_text("Papiamentu", exact=True).first.click()
+    page.goto(f"{app_url}/?lang=en")
+    expect(page.get_by_text(TEXTS.get("en", "home.welcome"))).to_be_visible(timeout=TIMEOUT)
+    rerun(page, lambda: page.get_by_role("radiogroup").get_by_text("Papiamentu", exact=True).click())
     expect(page.get_by_text(pap("home.welcome"))).to_be_visible(timeout=TIMEOUT)
+    assert page.evaluate("document.documentElement.lang") == "pap"
     page.screenshot(path=artifacts / "home-papiamentu.png", full_page=True)
     page.get_by_role("button", name=pap("home.start")).click()
     first = load_library().lesson("pila").steps[0].text
@@ -128,52 +55,66 @@ def test_pegar_in_papiamentu_by_tapping_the_picture(page: Page, app_url: str, ar
     # straight to "pegar" step 2 by its link, as a learner following a shared link would
     page.goto(f"{app_url}/pegar?step=2&lang=pap")
     expect(page.get_by_text(pap("task_fit", "pegar"))).to_be_visible(timeout=TIMEOUT)
-    play_on_picture(page, "pegar", 2, "5-1", "right")
-    praise = [pap(f"praise.{n}") for n in range(1, 6)]
-    any_praise = re.compile("|".join(re.escape(text) for text in praise))
-    expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_have_text(any_praise, timeout=TIMEOUT)
+    settle(page)
+    play_on_picture(page, "5-1", "right")
+    praise = re.compile("|".join(re.escape(pap(f"praise.{n}")) for n in range(1, 6)))
+    expect(page.locator(SUCCESS).first).to_have_text(praise, timeout=TIMEOUT)
     assert "step=2" in page.url
     page.screenshot(path=artifacts / "pegar-played-on-the-picture.png", full_page=True)
     # finish the lesson: the question, the second tile, the drills, the Kòrda box
-    next_step(page, 3)
+    rerun(page, lambda: page.get_by_role("button", name=pap("button.next")).click())
     expect(page.get_by_text(pap("ask_new_end", "pegar"))).to_be_visible(timeout=TIMEOUT)
-    page.get_by_text("3", exact=True).last.click()
-    answered(page)
-    next_step(page, 4)
+    rerun(page, lambda: page.get_by_role("radiogroup").get_by_text("3", exact=True).click())
+    expect(page.locator(SUCCESS).first).to_be_visible(timeout=TIMEOUT)
+    rerun(page, lambda: page.get_by_role("button", name=pap("button.next")).click())
     expect(page.get_by_text(pap("task_both_ends", "pegar"))).to_be_visible(timeout=TIMEOUT)
-    play_on_picture(page, "pegar", 4, "2-5", "right")
-    expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_be_visible(timeout=TIMEOUT)
-    steps = load_library().lesson("pegar").steps
-    for step in steps[4:]:
-        next_step(page, step.number)
-        if step.drill:  # fresh questions from the practice engine: try the options until one is right
+    play_on_picture(page, "5-2", "right")
+    expect(page.locator(SUCCESS).first).to_be_visible(timeout=TIMEOUT)
+    for step in load_library().lesson("pegar").steps[4:]:
+        rerun(page, lambda: page.get_by_role("button", name=pap("button.next")).click())
+        if step.drill:  # a fresh question from the practice engine: try the options until one is right
             answer_until_right(page)
     expect(page.get_by_text(pap("remember.title"))).to_be_visible(timeout=TIMEOUT)
-    expect(page.get_by_text(pap("lesson.done"))).to_be_visible(timeout=TIMEOUT)
+    done = page.locator(SUCCESS).filter(has_text=pap("lesson.done"))
+    expect(done).to_be_visible(timeout=TIMEOUT)
+    stars = re.search("[★☆]{3}", done.inner_text())
+    assert stars is not None
     page.screenshot(path=artifacts / "pegar-finished.png", full_page=True)
+    # a reload in this browser: the guest's finished lesson and its stars are still there
+    page.goto(f"{app_url}/?lang=pap")
+    card = page.locator('[data-testid="stMarkdownContainer"]', has_text=TEXTS.find("pap", "title", "pegar"))
+    expect(card.filter(has_text=stars[0]).first).to_be_visible(timeout=TIMEOUT)
 
 
 def test_a_wrong_tap_shows_feedback(page: Page, app_url: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{app_url}/pegar?step=2&lang=pap")
     expect(page.get_by_text(pap("task_fit", "pegar"))).to_be_visible(timeout=TIMEOUT)
-    play_on_picture(page, "pegar", 2, "6-0", "left")
+    settle(page)
+    play_on_picture(page, "6-0", "left")
     error = page.locator('[data-testid="stAlertContentError"]').first
-    expect(error).to_be_visible(timeout=TIMEOUT)
-    assert "6-0" in error.inner_text()
-    page.screenshot(path=artifacts / "pegar-wrong-tap.png", full_page=True)
+    expect(error).to_contain_text("6-0", timeout=TIMEOUT)
+    page.screenshot(path=artifacts / "pegar-wrong-tap.png")
 
 
-def test_classroom_mode_shows_the_large_table(page: Page, app_url: str, artifacts: Path) -> None:
-    page.set_viewport_size({"width": 1600, "height": 900})
+def test_classroom_keys_work_after_a_tap_on_the_large_table(page: Page, app_url: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"{app_url}/pegar?step=2&lang=es&classroom=1")
     expect(page.get_by_text(TEXTS.get("es", "classroom.reveal"))).to_be_visible(timeout=TIMEOUT)
-    img = table(page).locator("img")
-    expect(img).to_be_visible(timeout=TIMEOUT)
-    page.wait_for_function(f"document.querySelector('{IMAGE_FRAME}').getBoundingClientRect().width >= 700",
-                           timeout=TIMEOUT)
-    page.keyboard.press("a")
-    expect(page.get_by_text(TEXTS.get("es", "classroom.solution_is").split("{")[0])).to_be_visible(timeout=TIMEOUT)
+    settle(page)
+    play_on_picture(page, "5-1", "right")
+    box = page.locator(PICTURE).bounding_box()
+    assert box is not None and box["width"] >= 900 and box["y"] + box["height"] <= 1080, box
+    rerun(page, lambda: page.keyboard.press("n"))  # the picture had the click: the keys still reach the app
+    expect(page.get_by_text(TEXTS.get("es", "ask_new_end", "pegar"))).to_be_visible(timeout=TIMEOUT)
+    box = page.locator(PICTURE).bounding_box()
+    assert box is not None and box["width"] >= 900, box  # still large after the move
+    rerun(page, lambda: page.keyboard.press("a"))
+    expect(page.get_by_text(TEXTS.get("es", "classroom.answer_is").split("{")[0])).to_be_visible(timeout=TIMEOUT)
+    sizes = page.evaluate("""() => [...document.querySelectorAll(
+        '[data-testid="stMain"] button p, [data-testid="stMain"] [data-testid="stAlert"] p')]
+        .map((e) => parseFloat(getComputedStyle(e).fontSize))""")
+    assert sizes and min(sizes) >= 24, sizes  # readable from the back of a room
     page.screenshot(path=artifacts / "classroom.png")
 
 
@@ -184,16 +125,53 @@ def test_a_practice_code_link_opens_that_question(page: Page, app_url: str, arti
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{app_url}/practice?code=lacks-4821&lang=pap")
     expect(page.get_by_text(TEXTS.render(question.prompt, "pap"))).to_be_visible(timeout=TIMEOUT)
-    expect(page.locator('[data-testid="stImage"] img')).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator(PRACTICE_PICTURE)).to_be_visible(timeout=TIMEOUT)
+    settle(page, PRACTICE_PICTURE)
     right = TEXTS.render(question.options[min(question.correct)].label, "pap")
-    page.get_by_role("radiogroup").get_by_text(right, exact=True).click()
-    expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_contain_text(pap("practice.right"),
-                                                                                         timeout=TIMEOUT)
+    rerun(page, lambda: page.get_by_role("radiogroup").get_by_text(right, exact=True).click())
+    expect(page.locator(SUCCESS).first).to_contain_text(pap("practice.right"), timeout=TIMEOUT)
     assert "code=lacks-4821" in page.url
+    link = page.locator('[data-testid="stCode"]')
+    expect(link).to_contain_text(f"{app_url}/practice?code=lacks-4821&lang=pap")
+    code_box, page_width = link.bounding_box(), page.viewport_size["width"]  # type: ignore[index]
+    assert code_box is not None and code_box["x"] + code_box["width"] <= page_width
     page.screenshot(path=artifacts / "practice-code-link.png", full_page=True)
 
 
-def _tile(text: str):
-    from engine import Tile
+def test_practice_answers_all_show_at_a_laptop_width(page: Page, app_url: str, artifacts: Path) -> None:
+    from practice import question_from_code
 
-    return Tile.parse(text)
+    for code in ("count-5", "tranque-3", "score-8", "capicu-7"):
+        question = question_from_code(code)
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.goto(f"{app_url}/practice?code={code}&lang=es")
+        settle(page, PRACTICE_PICTURE)
+        area = page.locator('[data-testid="stMain"]').bounding_box()
+        assert area is not None
+        for option in question.options:
+            label = page.get_by_text(TEXTS.render(option.label, "es"), exact=True).first
+            expect(label).to_be_visible(timeout=TIMEOUT)
+            box = label.bounding_box()
+            assert box is not None and box["x"] >= area["x"] and box["x"] + box["width"] <= area["x"] + area[
+                "width"], (code, option, box)
+        page.screenshot(path=artifacts / f"practice-{code}-1366.png")
+
+
+def test_a_reload_keeps_the_learner_signed_in(page: Page, app_url: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto(f"{app_url}/?lang=en")
+    settle(page)
+    page.get_by_test_id("stExpander").get_by_text(TEXTS.get("en", "signin.title"), exact=True).click()
+    page.get_by_label(TEXTS.get("en", "signin.nickname")).fill("Reload Rita")
+    rerun(page, lambda: page.get_by_role("button", name=TEXTS.get("en", "signin.submit")).click())
+    expect(page.get_by_role("button", name=TEXTS.get("en", "signin.sign_out"))).to_be_visible(timeout=TIMEOUT)
+    page.reload()
+    expect(page.get_by_role("button", name=TEXTS.get("en", "signin.sign_out"))).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text("Reload Rita").first).to_be_visible()
+    rerun(page, lambda: page.get_by_role("button", name=TEXTS.get("en", "signin.sign_out")).click())
+    expect(page.get_by_text(TEXTS.get("en", "signin.guest"))).to_be_visible(timeout=TIMEOUT)
+    page.reload()
+    settle(page)
+    expect(page.get_by_test_id("stExpander").get_by_text(TEXTS.get("en", "signin.title"), exact=True)
+           ).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_role("button", name=TEXTS.get("en", "signin.sign_out"))).to_have_count(0)

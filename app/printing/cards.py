@@ -1,0 +1,87 @@
+"""Lesson cards to print: per lesson and language, one A4 page with the title, the lesson's key table picture, what
+it shows, the "Remember" points and the lesson's short link — and "the whole course" as one PDF."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lessons import Lesson, LessonRunner, Library
+from lessons.model import Step
+
+from ..i18n import Words
+from ..table import PROJECTOR_SIZE, picture, table_view
+from .page import BODY, HEADER, HEADING, MUTED, SMALL, TITLE, Document
+
+#: The card's picture: drawn at this scale, then fitted to the page's width.
+CARD_SCALE = 2.0
+CARD_PICTURE_HEIGHT = 760
+
+
+def key_step(lesson: Lesson) -> Step | None:
+    """The step whose table the card shows: the first with a table and marks always on show (where a lesson points
+    at what it teaches), else the first with a table; None for a lesson without any table."""
+    tables = [step for step in lesson.steps if step.position is not None]
+    marked = [step for step in tables if any(mark.hint == 0 and mark.kind != "button" for mark in step.marks)]
+    return (marked or tables or [None])[0]
+
+
+def lesson_link(lesson_id: str, lang: str, base: str = "") -> str:
+    """The lesson's short link (``base`` is the app's address; without it, the path alone)."""
+    return f"{base}/{lesson_id}?lang={lang}"
+
+
+def add_card(doc: Document, library: Library, lesson: Lesson, lang: str, base: str = "") -> None:
+    """One lesson card, on a page of its own."""
+    words = Words(library.texts, lang, lesson.id)
+    number = [item.id for item in library.lessons].index(lesson.id) + 1
+    doc.new_page()
+    doc.text(f"{words('app.title')} · {words('teacher.print.lesson_of', number=number, count=len(library.lessons))}",
+             SMALL, color=MUTED, after=6)
+    doc.text(words(lesson.title), TITLE, bold=True, color=HEADING, after=10)
+    doc.rule()
+    step = key_step(lesson)
+    if step is not None:
+        runner = LessonRunner(lesson)
+        runner.goto(step.number)
+        view = runner.view()
+        look = replace(table_view(view, view.position, words.role_labels(), classroom=True, text=words),
+                       scale=CARD_SCALE, size=PROJECTOR_SIZE)
+        drawn, _palette = picture(view.position, look)
+        doc.picture(drawn, CARD_PICTURE_HEIGHT)
+        if step.text:
+            doc.text(words(step.text), BODY, color=MUTED, after=24)
+    points = [point for step in lesson.steps if step.kind == "remember" for point in step.points]
+    if points:
+        doc.keep(doc.height_of(words("remember.title"), HEADER, bold=True) + 80)
+        doc.text(words("remember.title"), HEADER, bold=True, color=HEADING, after=8)
+        doc.bullets([words(point) for point in points])
+    doc.y += 16
+    doc.text(words("teacher.print.open_lesson"), SMALL, color=MUTED, after=2)
+    doc.text(lesson_link(lesson.id, lang, base), BODY, bold=True)
+
+
+def lesson_card(library: Library, lesson_id: str, lang: str, base: str = "") -> Document:
+    """The card of one lesson in one language."""
+    lesson = library.lesson(lesson_id)
+    words = Words(library.texts, lang, lesson_id)
+    doc = Document(f"{words('app.title')} — {words(lesson.title)}")
+    add_card(doc, library, lesson, lang, base)
+    return doc
+
+
+def course(library: Library, lang: str, base: str = "") -> Document:
+    """The whole course: a cover listing every lesson with its link, then every lesson's card."""
+    words = Words(library.texts, lang)
+    doc = Document(f"{words('app.title')} — {words('teacher.print.course')}")
+    doc.new_page()
+    doc.text(words("app.title"), TITLE, bold=True, color=HEADING, after=6)
+    doc.text(words("teacher.print.course"), HEADER, color=MUTED, after=10)
+    doc.rule()
+    doc.text(words("teacher.print.course_intro"), BODY, after=24)
+    for number, lesson in enumerate(library.lessons, start=1):
+        title = library.texts.get(lang, lesson.title, lesson.id)
+        doc.text(f"{number}. {title}", BODY, bold=True, after=2)
+        doc.text(lesson_link(lesson.id, lang, base), SMALL, color=MUTED, indent=36, after=14)
+    for lesson in library.lessons:
+        add_card(doc, library, lesson, lang, base)
+    return doc
