@@ -11,10 +11,18 @@ from functools import partial
 from lessons.model import Step
 from lessons.texts import Message
 
-from .end_questions import capicu, count, hand_winner, score, tranque
+from .end_questions import capicu, count, score, tranque
 from .lead_questions import lead_blocked, lead_domino, lead_lot
 from .play_questions import lacks, must, where
+from .playout import NoSituation
 from .question import Draft
+
+#: How many times a drill is tried again (the random generator continuing) before giving up.
+ATTEMPTS = 200
+#: A drill's table is read at a glance: a line of at most this many tiles (fewer at a table of four, whose
+#: seats' names take room beside the line), hands of at most this many.
+MAX_LINE = {2: 16, 4: 11}
+MAX_HAND = 9
 
 
 @dataclass(frozen=True)
@@ -47,7 +55,6 @@ DRILL_KINDS: tuple[DrillKind, ...] = (
     DrillKind("lead_lot", _any(lead_lot), ("§5b",)),
     DrillKind("lead_domino", _any(lead_domino), ("§5c",)),
     DrillKind("going_out", _any(partial(capicu, kinds=("either", "left", "right", "none"))), ("§8a",)),
-    DrillKind("hand_winner", _any(hand_winner), ("§8b",)),
     DrillKind("count", _any(count), ("§10a", "§10b", "H1")),
     DrillKind("tranque", _any(tranque), ("§9b", "§9c")),
     DrillKind("lead_blocked", _any(lead_blocked), ("§5d", "§9d")),
@@ -68,7 +75,24 @@ def make_drill(slot: Step, index: int, rng: random.Random) -> Step:
     if not kinds:
         raise ValueError(f"step {slot.number}: no drill practises {', '.join(slot.drill)}")
     kind = kinds[index % len(kinds)]
-    return drill_step(slot, kind.id, kind.make(rng, index // len(kinds)))
+    fallback = None
+    for _ in range(ATTEMPTS):  # the random generator goes on until the table is one to read at a glance
+        try:
+            draft = kind.make(rng, index // len(kinds))
+        except NoSituation:  # random play that never reached the situation (very rare): play other hands
+            continue
+        if at_a_glance(draft):
+            return drill_step(slot, kind.id, draft)
+        fallback = fallback or draft
+    if fallback is None:
+        raise NoSituation(f"step {slot.number}: no {kind.id} drill in {ATTEMPTS} tries")
+    return drill_step(slot, kind.id, fallback)
+
+
+def at_a_glance(draft: Draft) -> bool:
+    """Whether a question's table is small enough for a quick drill: a short line and hands of a dealt size."""
+    position = draft.position
+    return len(position.line) <= MAX_LINE[position.rules.players] and all(len(h) <= MAX_HAND for h in position.hands)
 
 
 def drill_step(slot: Step, kind: str, draft: Draft) -> Step:

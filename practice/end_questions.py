@@ -190,22 +190,25 @@ def capicu(rng: random.Random, kinds: tuple[str, ...] = CAPICU) -> Draft:
     ``kinds`` limits the situations (and the options) to some of capicu, either, left, right, none."""
     rules = random_rules(rng)
     target = rng.choice(kinds)
-    for _ in range(100):
-        made = _last_tile_position(rng, rules, target)
-        if made is None:
-            continue
-        position, tile, where_from = made
-        left, right = position.ends or (0, 0)
-        answer = going_out(position, tile)
-        options, correct = every(kinds, answer, lambda v: Message(f"practice.capicu.{v}"))
-        return Draft(
-            position=position, viewer=position.to_move, options=options, correct=correct,
-            prompt=Message.of("practice.capicu.prompt", tile=str(tile), left=left, right=right),
-            reason=Message.of(f"practice.capicu.reason_{answer}", tile=str(tile), left=left, right=right,
-                              ends=ends_words(left, right)),
-            fact="§11a" if "capicu" in kinds else "§8a", subject=(("tile", tile), ("moved_from", where_from)),
-        )
+    for wanted in (target, *(kind for kind in kinds if kind != target)):  # the rare seed that finds none: another
+        for _ in range(100):
+            made = _last_tile_position(rng, rules, wanted)
+            if made is not None:
+                return _capicu_draft(kinds, *made)
     raise NoSituation("no capicú position found")
+
+
+def _capicu_draft(kinds: tuple[str, ...], position: Position, tile: Tile, where_from: int) -> Draft:
+    left, right = position.ends or (0, 0)
+    answer = going_out(position, tile)
+    options, correct = every(kinds, answer, lambda v: Message(f"practice.capicu.{v}"))
+    return Draft(
+        position=position, viewer=position.to_move, options=options, correct=correct,
+        prompt=Message.of("practice.capicu.prompt", tile=str(tile), left=left, right=right),
+        reason=Message.of(f"practice.capicu.reason_{answer}", tile=str(tile), left=left, right=right,
+                          ends=ends_words(left, right)),
+        fact="§11a" if "capicu" in kinds else "§8a", subject=(("tile", tile), ("moved_from", where_from)),
+    )
 
 
 def _reached(goal: str, match: Match, rng: random.Random) -> bool:
@@ -277,20 +280,3 @@ def _score_draft(rng: random.Random, rules: Rules, match: Match, before: tuple[i
         subject=(("rules", rules), ("outcomes", match.outcomes)),
     )
 
-
-def hand_winner(rng: random.Random) -> Draft:
-    """A partnership hand just ended in a domino: which side wins it (the whole side of the player who went out)."""
-    rules = Rules.partnership()
-    position, _ = play_until(rng, rules, lambda p: p.outcome is not None and p.outcome.reason == "domino")
-    outcome = position.outcome
-    assert outcome is not None and outcome.seat is not None
-    viewer = other_seat(rng, rules, outcome.seat)
-    ours = rules.side_of(viewer)
-    options, correct = every((ours, 1 - ours, None), outcome.winner, lambda v: Message(side_name(rules, viewer, v).key))
-    last = position.last_play
-    return Draft(
-        position=position, viewer=viewer, options=options, correct=correct, fact="§8b",
-        prompt=Message.of("practice.winner.prompt", seat=seat_name(rules, viewer, outcome.seat),
-                          tile=str(last.move.tile) if last else ""),
-        reason=Message("practice.winner.reason"),
-    )
