@@ -4,6 +4,7 @@ in every lesson, their practice level per skill, games played, and when they wer
 from __future__ import annotations
 
 import csv
+import html
 import io
 from collections.abc import Sequence
 from datetime import datetime
@@ -101,3 +102,34 @@ def to_csv(words: Words, report: ClassReport, lessons: Sequence[tuple[str, int]]
 def _safe(row: list[str]) -> list[str]:
     """A row whose cells a spreadsheet will not run as formulas (a nickname may start with "-")."""
     return [f"'{cell}" if cell[:1] in ("=", "+", "-", "@") else cell for cell in row]
+
+
+#: The class tables as the page draws them: a real HTML table (header cells, row headers, a caption) in a region
+#: that scrolls sideways on a phone and can be reached with the keyboard to do so.
+TABLE_CSS = """
+<style>
+.class-table { overflow-x: auto; margin-bottom: 0.75rem; border: 1px solid #cfd8c8; border-radius: 0.6rem; }
+.class-table:focus-visible { outline: 2px solid #1f7a4a; outline-offset: 2px; }
+.class-table table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
+.class-table caption { text-align: left; font-weight: 600; padding: 0.5rem 0.6rem; caption-side: top; }
+.class-table th, .class-table td { padding: 0.35rem 0.6rem; border-top: 1px solid #cfd8c8; text-align: left;
+  vertical-align: top; white-space: nowrap; }
+.class-table thead th { font-weight: 600; white-space: normal; min-width: 5.5rem; background: #e6efe4; }
+.class-table tbody th { font-weight: 600; }
+</style>
+"""
+
+
+def html_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """One class table as HTML: ``header`` across the top, each row headed by its first cell (the nickname);
+    every text escaped, so a nickname is only ever shown as typed."""
+    head = "".join(f'<th scope="col">{html.escape(name)}</th>' for name in header)
+    body = "".join(
+        "<tr>" + f'<th scope="row">{html.escape(row[0])}</th>'
+        + "".join(f"<td>{html.escape(cell)}</td>" for cell in row[1:]) + "</tr>"
+        for row in rows
+    )
+    label = html.escape(caption, quote=True)
+    return (f'<div class="class-table" role="region" aria-label="{label}" tabindex="0"><table>'
+            f"<caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
+            "</table></div>")

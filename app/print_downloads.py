@@ -52,7 +52,7 @@ def teacher_downloads(words: Words) -> None:
     base = urls.app_address(navigation.TEACHER)
     with st.container(border=True):
         st.subheader(words("teacher.print.title"))
-        st.caption(words("teacher.print.intro"))
+        st.markdown(words("teacher.print.intro"))
         with st.container(horizontal=True, vertical_alignment="bottom"):
             lesson_id = st.selectbox(words("teacher.print.lesson_pick"), lessons, key=CARD_KEY,
                                      format_func=lambda i: f"{lessons.index(i) + 1}. {_title(words, i)}")

@@ -220,11 +220,11 @@ def _tables(report: ClassReport, words: Words, now: datetime) -> None:
     header = class_table.header(words, report, lessons)
     rows = class_table.rows(words, report, lessons, now)
     split = 2 + len(lessons)
-    st.markdown(f"**{words('teacher.view.lessons')}**")
-    st.table({name: [row[i] for row in rows] for i, name in enumerate(header[:split])})
-    st.markdown(f"**{words('teacher.view.practice')}**")
     rest = [0, *range(split, len(header))]
-    st.table({header[i]: [row[i] for row in rows] for i in rest})
+    st.html(class_table.TABLE_CSS
+            + class_table.html_table(words("teacher.view.lessons"), header[:split], [row[:split] for row in rows])
+            + class_table.html_table(words("teacher.view.practice"), [header[i] for i in rest],
+                                     [[row[i] for i in rest] for row in rows]))
     st.caption(words("teacher.view.legend"))
     st.download_button(words("teacher.view.csv"), data=class_table.to_csv(words, report, lessons, now),
                        file_name=f"{report.school_class.code}.csv", mime="text/csv", key="teacher_csv",

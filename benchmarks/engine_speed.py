@@ -1,7 +1,10 @@
-"""Random-playout speed of the engine facade, side by side with the PyPI `dominoes` package (abw333).
+"""Random-playout speed of the engine facade for every kind of table, beside the PyPI `dominoes` package (abw333).
 
-Each hand is a fresh shuffled deal followed by uniformly random choices among the legal moves until the
-hand is decided. Run from the repository root: `python benchmarks/engine_speed.py [--seconds 3] [--repeats 5]`.
+Each hand is a fresh shuffled deal followed by uniformly random choices among the legal moves until the hand is
+decided. La Plaza's partnership game is also played by `dominoes` (6-6 leads), and the ratio of the two is the
+headline figure. Contenders alternate run by run, and each run is timed on this process's CPU clock by default, so
+that other work on a shared machine weighs on the figures as little as possible (`--clock wall` for wall time).
+Run from the repository root: `python benchmarks/engine_speed.py [--seconds 2] [--repeats 5] [--clock cpu|wall]`.
 """
 
 from __future__ import annotations
@@ -18,16 +21,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Position, Rules
 
+DOMINOES = "partnership (dominoes package)"
+PARTNERSHIP = "partnership (engine facade)"
+
 
 def facade_hand_runner(rules: Rules, seed: int) -> Callable[[], None]:
-    """A function that plays one random hand of `rules` through the public facade per call."""
+    """A function that plays one random hand of `rules` through the public facade per call.
+
+    The La Plaza partnership hand is a match's first (6-6 leads, as in the `dominoes` package's games); the
+    Greek tables' deal finds its own leader (G3); elsewhere a random seat leads.
+    """
     rng = random.Random(seed)
     players = rules.players
-    first_hand = rules.players == 4  # partnership: 6-6 leads, as in the `dominoes` package's games
+    first_hand = rules.name == "partnership"
+    finds_leader = rules.lead_rule == "lowest_double"
 
     def play_one() -> None:
         if first_hand:
             position = Position.deal(rules, rng, first_hand=True)
+        elif finds_leader:
+            position = Position.deal(rules, rng)
         else:
             position = Position.deal(rules, rng, leader=rng.randrange(players))
         choice = rng.choice
@@ -54,47 +67,50 @@ def dominoes_hand_runner(seed: int) -> Callable[[], None]:
     return play_one
 
 
-def hands_per_second(play_one: Callable[[], None], seconds: float) -> float:
-    """Play hands for about `seconds` and return the rate."""
+CONTENDERS: dict[str, Callable[[int], Callable[[], None]]] = {
+    "1-vs-1 (engine facade)": lambda seed: facade_hand_runner(Rules.one_vs_one(), seed),
+    PARTNERSHIP: lambda seed: facade_hand_runner(Rules.partnership(), seed),
+    DOMINOES: dominoes_hand_runner,
+    "draw game, 3 players": lambda seed: facade_hand_runner(Rules.draw_game(players=3), seed),
+    "katsika, 4 players in partnerships": lambda seed: facade_hand_runner(Rules.katsika(), seed),
+    "all-fives, 2 players": lambda seed: facade_hand_runner(Rules.all_fives(), seed),
+    "all-fives, 4 players": lambda seed: facade_hand_runner(Rules.all_fives(players=4), seed),
+}
+
+
+def hands_per_second(play_one: Callable[[], None], seconds: float, clock: Callable[[], float]) -> float:
+    """Play hands for about `seconds` of `clock` and return the rate."""
     hands = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
     while True:
         play_one()
         hands += 1
-        now = time.perf_counter()
+        now = clock()
         if now >= deadline:
             return hands / (now - start)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time budget of one timed run (default 3)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time budget of one timed run (default 2)")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per contender; the median is shown")
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="CPU time of this process or wall")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1:
         parser.error("--seconds must be positive and --repeats at least 1")
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
 
-    print(f"{args.repeats} runs of {args.seconds:g} s each, median shown; contenders alternate run by run")
-    contenders = {
-        "1-vs-1 (engine facade)": lambda seed: facade_hand_runner(Rules.one_vs_one(), seed),
-        "partnership (engine facade)": lambda seed: facade_hand_runner(Rules.partnership(), seed),
-        "partnership (dominoes package)": dominoes_hand_runner,
-    }
+    print(f"{args.repeats} runs of {args.seconds:g} s ({args.clock} clock) each, median shown; contenders alternate")
     # Alternating keeps a burst of load on this shared machine from landing on one contender only.
-    rates: dict[str, list[float]] = {name: [] for name in contenders}
+    rates: dict[str, list[float]] = {name: [] for name in CONTENDERS}
     for seed in range(args.repeats):
-        for name, make_runner in contenders.items():
-            rates[name].append(hands_per_second(make_runner(seed), args.seconds))
-    medians = {name: statistics.median(values) for name, values in rates.items()}
-    for name, rate in medians.items():
-        print(f"{name}: {rate:.0f} hands/s")
-    ratios = [
-        ours / theirs
-        for ours, theirs in zip(
-            rates["partnership (engine facade)"], rates["partnership (dominoes package)"], strict=True
-        )
-    ]
+        for name, make_runner in CONTENDERS.items():
+            rates[name].append(hands_per_second(make_runner(seed), args.seconds, clock))
+    width = max(map(len, CONTENDERS))
+    for name, values in rates.items():
+        print(f"{name:<{width}}  {statistics.median(values):>8.0f} hands/s")
+    ratios = [ours / theirs for ours, theirs in zip(rates[PARTNERSHIP], rates[DOMINOES], strict=True)]
     print(f"ratio partnership facade/dominoes: {statistics.median(ratios):.2f}x (median of paired runs)")
 
 

@@ -180,9 +180,11 @@ class Position:
         bits = list(_ALL_BITS)
         rng.shuffle(bits)
         size, players = rules.hand_size, rules.players
-        masks = [sum(bits[seat * size : (seat + 1) * size]) for seat in range(players)]
+        masks = []
         packed = 0
-        for seat, mask in enumerate(masks):
+        for seat in range(players):
+            mask = sum(bits[seat * size : seat * size + size])
+            masks.append(mask)
             packed |= mask << _SEAT_BITS * seat
         rest = tuple(map(_TILE_OF_BIT.__getitem__, bits[players * size :])) if rules.uses_stock else ()
         leader, must_lead_double_six = find_leader(rules, masks, leader, first_hand)
@@ -428,7 +430,7 @@ class Position:
             elif end == "left":
                 legal = self._hands >> _SEAT_BITS * seat & tile.bit and tile.mask & _NUMBER_BIT[self._left]
         if not legal:
-            move = self._checked(move)
+            move = self._checked(move) if move.__class__ is not Pass else move
             if move.__class__ is not Play:
                 return self._after_draw() if move.__class__ is Draw else self._after_pass()
             tile, end = move.tile, move.end  # type: ignore[union-attr]
@@ -595,11 +597,16 @@ class Position:
         return after
 
     def _after_pass(self) -> Position:
+        """The position after a pass, checked here: passes are a good share of every playout."""
         seat = self._to_move
+        ends = self._ends_mask()
+        playable = self._hands >> _SEAT_BITS * seat & _TILES_SHOWING[ends]
+        if self._outcome is not None or self._stock or not ends or playable:
+            raise self._error(PASS)  # type: ignore[misc]
         after = self._copy()
         shift = 7 * seat
         known = self._known
-        lacks = (known >> shift & 127) | self._ends_mask()
+        lacks = (known >> shift & 127) | ends
         after._known = known & ~(127 << shift | 127 << _PENDING + shift) | lacks << shift
         after._history = (self._history, seat, PASS, None)
         after._to_move = (seat + 1) % self._start.players

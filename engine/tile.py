@@ -125,11 +125,13 @@ for _index, _tile in enumerate(ALL_TILES):
 #: For each number 0-6, the set (as tile bits) of the seven tiles that show it.
 TILES_WITH: tuple[int, ...] = tuple(sum(t.bit for t in ALL_TILES if t.has(n)) for n in range(7))
 
-# The pip total of a set of tiles (as bits), a 7-bit chunk at a time: four lookups instead of a loop over tiles.
-_CHUNK_PIPS = tuple(
+# The pip total of a set of tiles (as bits), 14 bits at a time: two lookups instead of a loop over tiles.
+_SEVEN_BITS = tuple(
     tuple(sum(ALL_TILES[7 * chunk + i].pips for i in range(7) if mask >> i & 1) for mask in range(128))
     for chunk in range(4)
 )
+_LOW_PIPS = tuple(low + high for high in _SEVEN_BITS[1] for low in _SEVEN_BITS[0])  # index: low | high << 7
+_HIGH_PIPS = tuple(low + high for high in _SEVEN_BITS[3] for low in _SEVEN_BITS[2])
 
 
 def pips_of(bits: int) -> int:
@@ -138,5 +140,4 @@ def pips_of(bits: int) -> int:
     >>> pips_of(Tile(6, 5).bit | Tile(3, 2).bit)
     16
     """
-    c0, c1, c2, c3 = _CHUNK_PIPS
-    return c0[bits & 127] + c1[bits >> 7 & 127] + c2[bits >> 14 & 127] + c3[bits >> 21 & 127]
+    return _LOW_PIPS[bits & 16383] + _HIGH_PIPS[bits >> 14 & 16383]

@@ -178,7 +178,8 @@ def _draw_tags(image: Image.Image, draw: ImageDraw.ImageDraw, tags: Sequence[tup
         hard = [*drawn, *marked, *(r for _, r in placed)]
         rect, side, beside = _place_tag(area, w, ht, sides, gap, inside, hard, shafts)
         if not beside:
-            marks.leader(draw, rect, area, pen.theme.highlight, pen.theme.badge_bg, max(1, pen.width - 1), pen.halo)
+            ends = _leader(rect, area, hard)
+            marks.leader(draw, ends, pen.theme.highlight, pen.theme.badge_bg, max(1, pen.width - 1), pen.halo)
         marks.tag(draw, image, rect, text, pen.theme, size, area.center, side if beside else None)
         placed.append((text, rect))
     return tuple(placed)
@@ -226,30 +227,58 @@ _SLIDES = (0.0, -0.35, 0.35, -0.7, 0.7)  # how far a tag slides along its side, 
 def _place_tag(area: Rect, w: int, h: int, sides: Sequence[Side], gap: int, inside: Rect, hard: Sequence[Rect],
                soft: Sequence[Rect]) -> tuple[Rect, Side | None, bool]:
     """Where a ``w`` x ``h`` tag goes: beside ``area`` on the first preferred side where it covers nothing in
-    ``hard`` (nor ``area`` itself), sliding along that side if need be, else further out, ring by ring; among
-    equally near places, the one covering least of ``soft`` (an arrow's shaft). Returns the box, the side it
-    sits on, and whether it is right beside the mark (else it needs a leader line). If no place anywhere is
-    free, the least covering one beside the mark."""
+    ``hard`` (nor ``area`` itself), sliding along that side if need be, else further out, ring by ring, where its
+    leader line to the mark crosses nothing either (else the nearest place whose leader does); among equally
+    near places, the one covering least of ``soft`` (an arrow's shaft). Returns the box, the side it sits on,
+    and whether it is right beside the mark (else it needs a leader line). If no place anywhere is free, the
+    least covering one beside the mark."""
     step = max(4, h // 2)
-    rings = range(0, max(inside.width, inside.height), step)
-    for extra in rings:
-        reach = area.grown(gap + extra + max(w, h))
-        near_hard = [r for r in [*hard, area] if r.overlaps(reach)]
-        near_soft = [r for r in soft if r.overlaps(reach)]
-        best: tuple[float, Rect, Side] | None = None
-        for rank, side in enumerate(sides):
-            for k, slide in enumerate(_SLIDES):
-                rect = _beside(area, w, h, side, gap + extra, slide, inside)
-                if any(rect.overlaps(r) for r in near_hard):
-                    continue
-                cost = sum(_overlap(rect, r) for r in near_soft) + rank * 2 + k
-                if best is None or cost < best[0]:
-                    best = (cost, rect, side)
-        if best is not None:
-            return best[1], best[2], extra == 0
+    crossing: tuple[int, Rect, Side] | None = None  # the nearest free place whose leader crosses something
+    for extra in range(0, max(inside.width, inside.height), step):
+        clear, crosses = _ring(area, w, h, sides, gap, extra, inside, hard, soft)
+        if clear is not None:
+            return clear[0], clear[1], extra == 0
+        if crossing is None and crosses is not None:
+            crossing = (extra, *crosses)
+    if crossing is not None:
+        return crossing[1], crossing[2], False
     fallback = min((_beside(area, w, h, side, gap, 0.0, inside) for side in sides),
                    key=lambda rect: sum(_overlap(rect, r) for r in hard))
     return fallback, None, False
+
+
+def _ring(area: Rect, w: int, h: int, sides: Sequence[Side], gap: int, extra: int, inside: Rect,
+          hard: Sequence[Rect], soft: Sequence[Rect]) -> tuple[tuple[Rect, Side] | None, tuple[Rect, Side] | None]:
+    """The best free place ``extra`` pixels further out than right beside the mark, and the best one whose
+    leader line would cross something (each None when there is none)."""
+    reach = area.grown(gap + extra + max(w, h))
+    near_hard = [r for r in [*hard, area] if r.overlaps(reach)]
+    near_soft = [r for r in soft if r.overlaps(reach)]
+    clear: tuple[float, Rect, Side] | None = None
+    crossing: tuple[float, Rect, Side] | None = None
+    for rank, side in enumerate(sides):
+        for k, slide in enumerate(_SLIDES):
+            rect = _beside(area, w, h, side, gap + extra, slide, inside)
+            if any(rect.overlaps(r) for r in near_hard):
+                continue
+            place = (sum(_overlap(rect, r) for r in near_soft) + rank * 2 + k, rect, side)
+            if extra and _leader_crosses(rect, area, hard):
+                crossing = place if crossing is None or place[0] < crossing[0] else crossing
+            else:
+                clear = place if clear is None or place[0] < clear[0] else clear
+    return (None if clear is None else (clear[1], clear[2])), (None if crossing is None else (crossing[1], crossing[2]))
+
+
+def _leader_crosses(tag: Rect, area: Rect, hard: Sequence[Rect]) -> bool:
+    """Whether every leader line from a tag to its mark would pass over something drawn."""
+    return marks.leader_path(tag, area, [r for r in hard if r != area])[1]
+
+
+def _leader(tag: Rect, area: Rect, hard: Sequence[Rect]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The leader line from a tag to its mark: one with a little room round what it passes, if there is one."""
+    room = max(2, area.width // 40)
+    roomy, crosses = marks.leader_path(tag, area, [r.grown(room) for r in hard if r != area])
+    return marks.leader_path(tag, area, [r for r in hard if r != area])[0] if crosses else roomy
 
 
 def _beside(area: Rect, w: int, h: int, side: Side, distance: int, slide: float, inside: Rect) -> Rect:

@@ -235,24 +235,47 @@ def tail_length(height: int) -> int:
     return max(3, round(height * 0.28))
 
 
-def leader(draw: ImageDraw.ImageDraw, tag_box: Rect, area: Rect, colour: RGB, halo: RGB, width: int,
+def leader(draw: ImageDraw.ImageDraw, ends: tuple[Point, Point], colour: RGB, halo: RGB, width: int,
            halo_width: int = 1) -> None:
-    """A thin line tying a tag that could not sit right beside its mark to it: from the tag's edge to the mark's
-    edge, on the line between their centres, light over a dark halo."""
-    (ax, ay), (bx, by) = tag_box.center, area.center
-    start = _edge_point(tag_box, (ax, ay), (bx, by))
-    end = _edge_point(area, (bx, by), (ax, ay))
-    draw.line((start, end), fill=halo, width=width + 2 * halo_width)
-    draw.line((start, end), fill=colour, width=width)
+    """A thin line tying a tag that could not sit right beside its mark to it (``leader_path`` finds its ends),
+    light over a dark halo."""
+    draw.line(ends, fill=halo, width=width + 2 * halo_width)
+    draw.line(ends, fill=colour, width=width)
 
 
-def _edge_point(rect: Rect, inner: Point, outer: Point) -> Point:
-    """Where the segment from ``inner`` (inside ``rect``) towards ``outer`` leaves ``rect``."""
-    (x0, y0), (x1, y1) = inner, outer
-    dx, dy = x1 - x0, y1 - y0
-    t = 1.0
-    if dx:
-        t = min(t, ((rect.x1 if dx > 0 else rect.x0) - x0) / dx)
-    if dy:
-        t = min(t, ((rect.y1 if dy > 0 else rect.y0) - y0) / dy)
-    return x0 + dx * t, y0 + dy * t
+def leader_path(tag_box: Rect, area: Rect, avoid: Sequence[Rect] = ()) -> tuple[tuple[Point, Point], bool]:
+    """The ends of a leader line from a tag to its mark, and whether it crosses something in ``avoid``: straight
+    up, down or across where the two face each other (at the first of a few places along them that crosses
+    nothing), else from corner to corner."""
+    options: list[tuple[Point, Point]] = []
+    low, high = max(tag_box.x0, area.x0), min(tag_box.x1, area.x1)
+    if high - low > 2:
+        y0, y1 = (tag_box.y0, area.y1) if tag_box.y0 >= area.y1 else (tag_box.y1, area.y0)
+        options += [((x, y0), (x, y1)) for x in _spread(low, high)]
+    low, high = max(tag_box.y0, area.y0), min(tag_box.y1, area.y1)
+    if high - low > 2:
+        x0, x1 = (tag_box.x0, area.x1) if tag_box.x0 >= area.x1 else (tag_box.x1, area.x0)
+        options += [((x0, y), (x1, y)) for y in _spread(low, high)]
+    if not options:
+        tx = tag_box.x0 if tag_box.x0 >= area.x1 else tag_box.x1 - 1
+        ty = tag_box.y0 if tag_box.y0 >= area.y1 else tag_box.y1 - 1
+        ax = area.x1 - 1 if tag_box.x0 >= area.x1 else area.x0
+        ay = area.y1 - 1 if tag_box.y0 >= area.y1 else area.y0
+        options.append(((tx, ty), (ax, ay)))
+    for ends in options:
+        if not _crosses(ends, avoid):
+            return ends, False
+    return options[0], True
+
+
+def _spread(low: int, high: int) -> list[float]:
+    """Places along [low, high] to try a leader at: the middle first, then towards either side."""
+    middle, span = (low + high) / 2, (high - low) / 2 - 2
+    return [middle + f * span for f in (0.0, -0.5, 0.5, -0.9, 0.9)]
+
+
+def _crosses(ends: tuple[Point, Point], avoid: Sequence[Rect]) -> bool:
+    (x0, y0), (x1, y1) = ends
+    count = max(1, round(math.hypot(x1 - x0, y1 - y0) / 3))
+    points = [(x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count) for k in range(1, count)]
+    return any(r.contains(x, y) for r in avoid for x, y in points)

@@ -4,6 +4,7 @@ badge, laid out once so that the table's geometry knows its size before anything
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -50,6 +51,7 @@ class Nameplate:
         return self.line_height * len(self.lines)
 
 
+@lru_cache(maxsize=256)
 def nameplate(text: str | None, to_move: bool, badge: str | None, badge_text: str | None, size: int,
               line_height: int, max_width: int, stacked: bool) -> Nameplate:
     """Lay out a nameplate no wider than ``max_width`` (a single word longer than that stays whole): the name's

@@ -7,14 +7,16 @@ as Caribbean tables play. Role keys are language-neutral: ``"you"``, ``"opponent
 
 The table is cut into bands that never overlap, so nothing drawn in one can cover another: the seat opposite
 (its name, then its tiles) and the stock along the top, the learner's hand (with room to lift a tile) and name
-along the bottom, and the line in the middle. The side seats (partnership) stand in the middle band's top
-corners, each name right above a column of its tiles; the line keeps clear of them and may use the felt below.
+along the bottom, and the line in the middle. The side seats (partnership) stand at the left and right of the
+middle band, each name right above its tiles; the line's tiles stay between them, and a name that reaches
+further in is kept clear of, as are all seats by the line's end targets, which may use any free felt.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from .geometry import Rect
@@ -95,11 +97,6 @@ class Sizes:
                    even_unit(SEAT_UNIT, scale), even_unit(LINE_UNITS[2], scale), scaled(4, scale), scaled(3, scale))
 
     @property
-    def lift(self) -> int:
-        """How far the lifted tile rises."""
-        return round(self.hand_unit * 0.5)
-
-    @property
     def stock_pile(self) -> tuple[int, int]:
         """Width and height of the stock pile: a face-down tile lying, a few layers deep."""
         return 2 * self.seat_unit, self.seat_unit + 4 * scaled(2, self.scale)
@@ -120,9 +117,18 @@ def table_geometry(
 ) -> TableGeometry:
     """Lay out the seats around the table. ``loose`` maps a seat to how many loose tiles lie turned up near it;
     ``plates`` maps a seat to the width and height of its nameplate (none for a seat not in it); ``stock_label`` is the
-    width of the stock's count (0 when it is not written)."""
+    width of the stock's count (0 when it is not written). Cached: a rerun redraws the same table."""
+    return _table_geometry(width, height, scale, players, viewer, tuple(hand_sizes), frozenset(face_up), has_stock,
+                           tuple(sorted(loose.items())), tuple(sorted((plates or {}).items())), stock_label)
+
+
+@lru_cache(maxsize=128)
+def _table_geometry(width: int, height: int, scale: float, players: int, viewer: int, hand_sizes: tuple[int, ...],
+                    face_up: frozenset[int], has_stock: bool, loose_counts: tuple[tuple[int, int], ...],
+                    plate_sizes: tuple[tuple[int, tuple[int, int]], ...], stock_label: int) -> TableGeometry:
     z = Sizes.at(scale)
-    plates = plates or {}
+    plates = dict(plate_sizes)
+    loose = dict(loose_counts)
     places = {seat: role_and_place(seat, viewer, players) for seat in range(players)}
     stock, count = _stock(width, z, stock_label) if has_stock else (None, None)
     top_x1 = (stock.x0 if count is None else min(stock.x0, count.x0)) - z.gap if stock is not None else width - z.margin
@@ -142,6 +148,12 @@ def table_geometry(
         if place in ("left", "right"):
             seats[seat] = _side_seat(seat, role, place, hand_sizes[seat], plates.get(seat, (0, 0)), width, top_band,
                                      bottom_top, seat in face_up, z)
+            # The line's tiles stay between the side seats' columns (its end targets may use any free felt).
+            side = seats[seat].area
+            if place == "left":
+                line_area = Rect(max(line_area.x0, side.x1), top_band, line_area.x1, bottom_top)
+            else:
+                line_area = Rect(line_area.x0, top_band, min(line_area.x1, side.x0), bottom_top)
     avoid = _seats_to_avoid(seats.values(), width, z)
     if stock is not None:
         avoid.append((stock if count is None else stock.union(count)).grown(z.small_gap))
@@ -154,7 +166,7 @@ def table_geometry(
     return TableGeometry(width, height, scale, tuple(seats[seat] for seat in range(players)), line_area,
                          tuple(even_unit(u, scale) for u in LINE_UNITS), even_unit(END_TARGET, scale),
                          even_unit(TOUCH, scale), tuple(avoid), felt, stock, count, loose_rects, z.line_unit, z.label,
-                         z.lift)
+                         round(seats[viewer].unit * 0.5))
 
 
 def _seats_to_avoid(seats: Iterable[SeatGeometry], width: int, z: Sizes) -> list[Rect]:
@@ -189,7 +201,7 @@ def _row(count: int, x0: int, x1: int, y: int, w: int, h: int, gap: int, overlap
 def _rows(count: int, x0: int, x1: int, y: int, w: int, h: int, gap: int, upward: bool = False) -> list[Rect]:
     """Tiles that must each stay whole (face up, or to be tapped) wrap onto rows rather than overlap: rows go down
     from ``y``, or up from it (the last row ending at ``y``) when ``upward``."""
-    per_row = max(1, (x1 - x0 + gap) // (w + gap))
+    per_row = _per_row(x1 - x0, w, gap)
     rows = -(-count // per_row) if count else 1
     rects: list[Rect] = []
     for r in range(rows):
@@ -229,14 +241,23 @@ def _stock(width: int, z: Sizes, label: int) -> tuple[Rect, Rect | None]:
 
 def _bottom_seat(seat: int, role: Role, count: int, plate: tuple[int, int], width: int, height: int,
                  z: Sizes) -> SeatGeometry:
-    """The viewer's hand: standing tiles along the bottom, wrapped onto rows, room above them to lift one, and
-    the nameplate under them."""
-    m, hu = z.margin, z.hand_unit
+    """The viewer's hand: standing tiles along the bottom, wrapped onto two rows at most, room above them to lift
+    one, and the nameplate under them. A hand too big for two rows of full-size tiles (more than 14 on a phone,
+    after much drawing) is drawn smaller rather than let it push the line off the table."""
+    m = z.margin
     box = _plate(plate, width / 2, height - m - z.plate, "middle", m, width - m)
     bottom = height - m - z.plate - z.plate_gap
+    hu = z.hand_unit
+    while hu > z.seat_unit and count > 2 * _per_row(width - 2 * m, hu, z.gap):
+        hu -= 2
     rects = _rows(count, m, width - m, bottom, hu, 2 * hu, z.gap, upward=True)
-    top = min((r.y0 for r in rects), default=bottom - 2 * hu) - z.lift - z.gap
+    top = min((r.y0 for r in rects), default=bottom - 2 * hu) - round(hu * 0.5) - z.gap
     return SeatGeometry(seat, role, "bottom", hu, True, tuple(rects), box, Rect(0, top, width, height))
+
+
+def _per_row(room: int, w: int, gap: int) -> int:
+    """How many tiles ``w`` wide fit side by side in ``room``."""
+    return max(1, (room + gap) // (w + gap))
 
 
 def _top_seat(seat: int, role: Role, count: int, plate: tuple[int, int], x0: int, x1: int, face_up: bool,
@@ -257,20 +278,30 @@ def _top_seat(seat: int, role: Role, count: int, plate: tuple[int, int], x0: int
 
 def _side_seat(seat: int, role: Role, place: Place, count: int, plate: tuple[int, int], width: int, y0: int,
                y1: int, face_up: bool, z: Sizes) -> SeatGeometry:
-    """A side seat (partnership): its name right above a column of lying tiles at the edge, the two together at
-    the top of the band between the top and the bottom seats, where the line, growing from the middle, comes
-    last."""
-    m, su = z.margin, z.seat_unit
-    x = m if place == "left" else width - m - 2 * su
+    """A side seat (partnership): its name right above its lying tiles at the edge of the table, the two at the
+    top of the band between the top and the bottom seats, where the line, growing from the middle, comes last.
+    Tiles shown face up stay whole: when they do not fit in one column they go on in a second one, further in;
+    face down they close up in one."""
+    m, su, gap = z.margin, z.seat_unit, z.small_gap
     head = (plate[1] + z.plate_gap) if plate[0] else 0
     room = y1 - y0 - head
-    pitch = su + z.small_gap
-    if count * pitch - z.small_gap > room and not face_up:
+    pitch = su + gap
+    per_column = max(1, (room + gap) // pitch)
+    columns = -(-count // per_column) if face_up and count else 1
+    if count * pitch - gap > room and not face_up:
         pitch = max(2, (room - su) // max(1, count - 1))
-    top = y0
-    rects = tuple(Rect(x, top + head + k * pitch, x + 2 * su, top + head + k * pitch + su) for k in range(count))
-    box = _plate(plate, m if place == "left" else width - m, top, place, m, width - m)
-    return SeatGeometry(seat, role, place, su, False, rects, box, Rect(x - m, y0, x + 2 * su + m, y1))
+        per_column = count
+    inward = 1 if place == "left" else -1
+    x_edge = m if place == "left" else width - m - 2 * su
+    rects = []
+    for k in range(count):
+        column, row = divmod(k, per_column)
+        x = x_edge + inward * column * (2 * su + gap)
+        rects.append(Rect(x, y0 + head + row * pitch, x + 2 * su, y0 + head + row * pitch + su))
+    box = _plate(plate, m if place == "left" else width - m, y0, place, m, width - m)
+    block = columns * 2 * su + (columns - 1) * gap
+    x0 = m if place == "left" else width - m - block
+    return SeatGeometry(seat, role, place, su, False, tuple(rects), box, Rect(x0 - m, y0, x0 + block + m, y1))
 
 
 def _loose_beside(place: Place, count: int, a: Rect, z: Sizes) -> tuple[tuple[Rect, ...], Rect]:

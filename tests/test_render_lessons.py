@@ -102,8 +102,9 @@ def _near(a: Rect, b: Rect, by: int) -> bool:
     return a.grown(by).overlaps(b)
 
 
-def check_picture(picture: TablePicture, canvas: str, where: str) -> None:
-    """The picture's boxes as a person would check them on the screen."""
+def check_picture(picture: TablePicture, canvas: str, where: str, hand_touch: bool = True) -> None:
+    """The picture's boxes as a person would check them on the screen (``hand_touch``: the learner's tiles must
+    be touch targets too)."""
     width, height = picture.image.size
     factor = SHOWN_WIDTH[canvas] / width
     whole = Rect(0, 0, width, height)
@@ -113,7 +114,7 @@ def check_picture(picture: TablePicture, canvas: str, where: str) -> None:
         assert box.rect.inside(whole), (where, box)
     viewer = picture.description.viewer
     for box in boxes:
-        if (box.kind == "tile" and box.where == "hand" and box.seat == viewer) or box.kind == "end":
+        if (hand_touch and box.kind == "tile" and box.where == "hand" and box.seat == viewer) or box.kind == "end":
             w, h = _shown(box.rect, factor)
             assert w >= TOUCH_CSS and h >= TOUCH_CSS, (where, box, f"{w:.1f} x {h:.1f} CSS px")
     # Each seat's name sits right by its tiles: just above them, or below the learner's hand.

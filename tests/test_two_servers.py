@@ -1,0 +1,111 @@
+"""Two app servers behind one school, one PostgreSQL database: a learner's progress made on one server is there on
+the other — for the learner coming back and for the teacher's class view. Real servers, real Chromium."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from app.classes import NewClass
+from app.classes_sql import SqlClassBook
+from app.progress import Learner
+from app.progress_sql import SqlProgressStore
+from lessons import load_library
+from tests.browser.conftest import ARGS, CHROMIUM, free_port, start_app, stop_app
+from tests.postgres import PostgresServer, PostgresUnavailable
+
+TEXTS = load_library().texts
+TIMEOUT = 45_000  # generous: CI and this machine run other work beside the servers
+
+
+@pytest.fixture(scope="module")
+def database() -> Iterator[str]:
+    """A database on a throwaway PostgreSQL server; its absence fails the test (CI installs it), never skips."""
+    try:
+        server = PostgresServer().start()
+    except PostgresUnavailable as exc:
+        pytest.fail(f"the two-server test needs a PostgreSQL server and could not start one:\n{exc}", pytrace=False)
+    yield server.create_database()
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def servers(database: str) -> Iterator[tuple[str, str]]:
+    """Two app servers on their own ports, both pointed at the same database."""
+    started = []
+    try:
+        for _ in range(2):
+            port = free_port()
+            started.append((port, start_app(port, {"LA_PLAZA_PROGRESS_URL": database, "LAPLAZA_REPLY_DELAY": "0"})))
+        yield tuple(f"http://127.0.0.1:{port}" for port, _ in started)  # type: ignore[misc]
+    finally:
+        for _, process in started:
+            stop_app(process)
+
+
+def say(key: str, lesson: str | None = None) -> str:
+    return TEXTS.get("en", key, lesson)
+
+
+def saved_step(database: str, learner: Learner, lesson: str, wanted: int = 2) -> int:
+    """The step stored for a learner, once the server has saved it (polled: the save ends the server's rerun)."""
+    store = SqlProgressStore.from_url(database)
+    deadline = time.monotonic() + TIMEOUT / 1000
+    step = store.load(learner).lesson(lesson).step
+    while step != wanted and time.monotonic() < deadline:
+        time.sleep(0.2)
+        step = store.load(learner).lesson(lesson).step
+    store.engine.dispose()
+    return step
+
+
+def settle(page: Page) -> None:
+    expect(page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]')).to_have_count(1,
+                                                                                                    timeout=TIMEOUT)
+
+
+def sign_in(page: Page, base: str, nickname: str, code: str) -> None:
+    page.goto(f"{base}/?lang=en")
+    expect(page.get_by_text(say("home.welcome"))).to_be_visible(timeout=TIMEOUT)
+    settle(page)
+    page.locator("summary").filter(has_text=say("signin.title")).click()
+    page.get_by_label(say("signin.nickname"), exact=True).fill(nickname)
+    page.get_by_label(say("signin.class_code_optional")).fill(code)
+    page.get_by_role("button", name=say("signin.submit")).click()
+    settle(page)
+
+
+def test_progress_made_on_one_server_is_seen_on_the_other(servers: tuple[str, str], database: str) -> None:
+    first, second = servers
+    made: NewClass = SqlClassBook.from_url(database).create("5B")
+    code = made.school_class.code
+    pegar = load_library().lesson("pegar")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            one = browser.new_context().new_page()
+            sign_in(one, first, "Ana", code)
+            one.get_by_role("link", name=f"2. {TEXTS.find('en', 'title', 'pegar')}").click()  # the same visit
+            expect(one.get_by_text(say("intro", "pegar"))).to_be_visible(timeout=TIMEOUT)
+            one.get_by_role("button", name=say("button.next")).click()
+            expect(one.get_by_text(say("task_fit", "pegar"))).to_be_visible(timeout=TIMEOUT)
+            assert saved_step(database, Learner("Ana", code), "pegar") == 2
+
+            other = browser.new_context().new_page()  # another device, on the other server
+            sign_in(other, second, "ana", code)
+            expect(other.get_by_text(say("teacher.join.nickname_taken"))).to_be_visible(timeout=TIMEOUT)
+            other.get_by_role("button", name=say("teacher.join.same_learner")).click()
+            title = TEXTS.find("en", "title", "pegar")
+            expect(other.get_by_role("button", name=say("home.continue").format(lesson=title, step=2))).to_be_visible(
+                timeout=TIMEOUT)
+
+            teacher = browser.new_context().new_page()
+            teacher.goto(f"{second}/teacher?key={made.secret}")
+            expect(teacher.get_by_role("rowheader", name="Ana", exact=True).first).to_be_visible(timeout=TIMEOUT)
+            step_text = say("teacher.view.step").format(step=2, count=len(pegar.steps))
+            expect(teacher.get_by_role("cell", name=step_text)).to_have_count(1, timeout=TIMEOUT)
+        finally:
+            browser.close()
