@@ -87,7 +87,6 @@ class LessonRunner:
     drills: DrillMaker | None = None
     seed: int | None = None
     drawn: dict[int, Step] = field(default_factory=dict)  # each drill step's question, once made
-    remade: dict[int, int] = field(default_factory=dict)  # how often each drill step got a new question (retries)
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -107,7 +106,7 @@ class LessonRunner:
             return slot
         if number not in self.drawn:
             index = sum(1 for step in self.lesson.steps[: number - 1] if step.drill)
-            rng = random.Random(f"{self.seed}-{self.lesson.id}-{number}-{self.remade.get(number, 0)}")
+            rng = random.Random(f"{self.seed}-{self.lesson.id}-{number}")
             self.drawn[number] = (self.drills or practice_drills())(slot, index, rng)
         return self.drawn[number]
 
@@ -184,9 +183,7 @@ class LessonRunner:
         self.number = number
 
     def retry(self) -> None:
-        """Start the current step again (a drill with a new question); mistakes and hints stay counted."""
-        if self.drawn.pop(self.number, None) is not None:
-            self.remade[self.number] = self.remade.get(self.number, 0) + 1
+        """Start the current step again (a drill keeps its question); mistakes and hints stay counted."""
         self.states[self.number] = self._fresh(self.step)
 
     # ------------------------------------------------------------------------------------------------- acting
