@@ -131,6 +131,7 @@ class SqlClassBook:
         for key, nickname, _created in members:
             seen = [when for when in (*(p.updated for p in lessons[key].values()), last_answer.get(key)) if when]
             mastery = {skill: skill_mastery(recent[key], skill) for skill in SKILL_IDS}
+            # Games played stay None (no column) until the Play page keeps a record of games: the seam to fill.
             shown.append(ClassLearner(nickname, key, max(seen) if seen else None, lessons[key], mastery))
         shown.sort(key=lambda learner: (learner.nickname.casefold(), learner.key))
         return ClassReport(school_class, tuple(shown), missed_rows)

@@ -32,8 +32,14 @@ def show() -> None:
     signin.panel(visit, words)
     st.subheader(words("home.map"))
     practised = lesson_mastery(progress.answers)
-    for number, lesson_id in enumerate(navigation.lesson_ids(), start=1):
-        _lesson_card(lib, visit, words, progress, number, lesson_id, practised.get(lesson_id))
+    shown = set(navigation.lesson_ids())
+    for course, lesson_ids in navigation.courses(lib):  # one group per course, numbered within it
+        st.markdown(f"#### {words(f'course.{course}')}")
+        intro = words.texts.find(words.lang, f"course.{course}_intro")
+        if intro:
+            st.caption(intro)
+        for number, lesson_id in enumerate((i for i in lesson_ids if i in shown), start=1):
+            _lesson_card(lib, visit, words, progress, number, lesson_id, practised.get(lesson_id))
     if not visit.account.store.persistent:
         st.caption(words("home.progress_session"))
     urls.follow(visit)

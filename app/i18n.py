@@ -8,6 +8,7 @@ from typing import Any
 from engine import Draw, Event, Pass, Play
 from lessons import Message, Texts, table_in_words
 from lessons.model import seat_key
+from lessons.table_extras import TableExtras
 from lessons.table_words import SeatShown
 from render import TableDescription
 
@@ -46,7 +47,7 @@ class Words:
 
     def role_labels(self) -> dict[str, str]:
         """The seat names and badges written on the table picture."""
-        roles = ("you", "opponent", "partner", "right_opponent", "left_opponent")
+        roles = ("you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent")
         labels = {role: self(f"role.{role}") for role in roles}
         labels.update({badge: self(f"badge.{badge}") for badge in ("pass", "draw")})
         return labels
@@ -73,14 +74,18 @@ class Words:
 
     def table(self, description: TableDescription, rules: Any, conceal: Iterable[str] = ()) -> list[str]:
         """The table picture in words, sentence by sentence: the text alternative shown beside it (the lessons'
-        one builder, so practice and lessons say a table the same way; ``conceal``: what a question asks)."""
+        one builder, so practice and lessons say a table the same way; ``conceal``: what a question asks). The
+        other tables' parts of the picture (a spinner's arms, the count, the scores) are said too."""
         seats = [SeatShown(seat.seat, seat.count, seat.tiles) for seat in description.seats]
+        extras = TableExtras(description.spinner, tuple((end.end, end.number) for end in description.ends),
+                             description.count, description.totals, description.target, description.target_loses,
+                             description.danger, rules.partners, description.scored, description.out_of_play)
         fits = None
         if any(end.fits is not None for end in description.ends):
             fits = tuple(end.end for end in description.ends if end.fits)
         messages = table_in_words(
             description.players, description.viewer, description.line, seats, description.stock,
             description.to_move, over=description.hand_over, selected=description.selected, fits=fits,
-            conceal=frozenset(conceal),
+            conceal=frozenset(conceal), extras=extras,
         )
         return [self.render(message) for message in messages]

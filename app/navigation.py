@@ -27,17 +27,27 @@ def build(library: Library, words: Words, home: Callable[[], None],
         PRACTICE: st.Page(practice, title=words("practice.title"), icon=":material/quiz:", url_path=PRACTICE),
     }
     loaded = {lesson.id: lesson for lesson in library.lessons}
-    ordered = [lesson.id for lesson in library.lessons]
-    ordered += [lesson_id for lesson_id in library.lesson_files if lesson_id not in loaded]
-    for number, lesson_id in enumerate(ordered, start=1):
-        lesson = loaded.get(lesson_id)
-        title = words.texts.get(words.lang, lesson.title, lesson_id) if lesson else lesson_id
-        pages[lesson_id] = st.Page(lesson_page(lesson_id), title=f"{number}. {title}", url_path=lesson_id)
+    for _, ordered in courses(library):
+        for number, lesson_id in enumerate(ordered, start=1):  # numbered within their course
+            lesson = loaded.get(lesson_id)
+            title = words.texts.get(words.lang, lesson.title, lesson_id) if lesson else lesson_id
+            pages[lesson_id] = st.Page(lesson_page(lesson_id), title=f"{number}. {title}", url_path=lesson_id)
     if teacher is not None:
         pages[TEACHER] = st.Page(teacher, title=words("teacher.title"), icon=":material/co_present:",
                                  url_path=TEACHER)
     st.session_state[_PAGES] = pages
     return list(pages.values())
+
+
+def courses(library: Library) -> list[tuple[str, list[str]]]:
+    """The courses in order (La Plaza's first), each with its lesson ids in order; a lesson file that could not be
+    loaded is listed in La Plaza's course, where the home page says it is broken."""
+    grouped: dict[str, list[str]] = {"la_plaza": []}
+    for lesson in library.lessons:
+        grouped.setdefault(lesson.course, []).append(lesson.id)
+    loaded = {lesson.id for lesson in library.lessons}
+    grouped["la_plaza"] += [lesson_id for lesson_id in library.lesson_files if lesson_id not in loaded]
+    return [(course, ids) for course, ids in grouped.items() if ids]
 
 
 def page(page_id: str) -> st.Page | None:

@@ -14,7 +14,7 @@ from lessons import Lesson, LessonRunner, StepView
 from lessons.model import seat_key
 from render import HighlightDescription, TableView
 
-from . import actions, classroom, navigation, urls, widgets
+from . import actions, classroom, navigation, table_extras, urls, widgets
 from .browser import FEEDBACK_KEY
 from .i18n import Words
 from .library import library
@@ -114,6 +114,9 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> N
         _remember(lesson, runner, view, words)
         _navigation(lesson, view, visit, words)
         return
+    if lesson.course != "la_plaza":  # which table plays these rules (a step may sit at another table)
+        rules = view.position.rules if view.position is not None else lesson.rules
+        st.caption(words("tables.plays", table=words(f"tables.preset.{rules.name}")))
     if not room:
         _step_text(view, words)
     left, right = widgets.table_and_controls(room)
@@ -141,16 +144,19 @@ def _table(lesson: Lesson, view: StepView, visit: Visit, words: Words, replies: 
     if view.position is None:
         visit.taps.click_map = None
         return
-    labels = words.role_labels()
+    labels = table_extras.labels(words, view.position.rules)
+    step = lesson.step(view.number)
+    conceal = step.conceal if view.kind == "question" and not view.done else frozenset()
 
     def look(position: Any) -> TableView:
         return table_view(view, position, labels, classroom=visit.settings.classroom, face_up=visit.settings.face_up,
-                          beginner=visit.settings.beginner, wrong=visit.taps.wrong, text=words)
+                          beginner=visit.settings.beginner, wrong=visit.taps.wrong, text=words,
+                          start=step.position, conceal=conceal)
 
     drawn, palette = picture(view.position, look(view.position))
     visit.taps.click_map = (lesson.id, view.number, drawn.click_map)
     drawn_marks, other_marks = _mark_lines(view, words, lesson, drawn.description.highlights)
-    in_words = [*words.table(drawn.description, lesson.rules, view.conceal), *drawn_marks]
+    in_words = [*words.table(drawn.description, view.position.rules, conceal), *drawn_marks]
     frames = [picture(position, look(position))[1] for position in replies]
     tap_picture(palette, " ".join(in_words), on_tap=partial(_on_tap, lesson.id), replies=frames, delay=REPLY_DELAY,
                 boxes=layout_boxes(drawn), classroom=visit.settings.classroom)
@@ -191,6 +197,8 @@ def _mark_lines(view: StepView, words: Words, lesson: Lesson,
     elsewhere: list[str] = []
     shown = iter(drawn)
     for mark in view.marks:
+        if mark.kind in ("count", "out_of_play"):
+            continue  # parts of the table a lesson turns on: the table in words says them
         on_it = mark.kind != "button" and next(shown).shown
         what = _mark_subject(view, words, lesson, mark) if mark.label else None
         if what is not None:
@@ -202,9 +210,9 @@ def _mark_lines(view: StepView, words: Words, lesson: Lesson,
 def _mark_subject(view: StepView, words: Words, lesson: Lesson, mark: Any) -> str | None:
     """What a mark points at, in words (an end with its number, a tile, a seat, a button); None if nothing."""
     position = view.position
-    if mark.kind == "end" and position is not None and position.ends is not None and mark.end is not None:
-        number = position.ends[0] if mark.end == "left" else position.ends[1]
-        return words("player.end_button", end=words(f"end.{mark.end}"), number=number)
+    ends = dict(position.open_ends) if position is not None else {}
+    if mark.kind == "end" and mark.end in ends:
+        return words("player.end_button", end=words(f"end.{mark.end}"), number=ends[mark.end])
     if mark.kind in ("tile", "arrow"):
         return str(mark.tile)
     if mark.kind == "seat" and mark.seat is not None:
@@ -252,7 +260,7 @@ def _act_buttons(lesson: Lesson, view: StepView, words: Words) -> None:
             st.button(words("player.lead_button"), key="end_lead", disabled=done,
                       on_click=_call, args=(actions.play_at, lesson.id, None))
         else:
-            for end, number in zip(("left", "right"), position.ends, strict=True):
+            for end, number in position.open_ends:  # two, or a spinner's four
                 label = words("player.end_button", end=words(f"end.{end}"), number=number)
                 st.button(label, key=f"end_{end}", disabled=done, icon=":material/adjust:",
                           on_click=_call, args=(actions.play_at, lesson.id, end))

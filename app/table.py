@@ -11,6 +11,9 @@ from PIL import Image
 from engine import Draw, Pass, Position
 from lessons import StepView
 from render import Highlight, TablePicture, TableView, draw_table
+from render.view import CONCEALABLE
+
+from .table_extras import view_options
 
 #: The canvas at 1x and the picture's pixels per canvas pixel. The renderer's sizes are canvas pixels designed to
 #: be shown about one CSS pixel each (a learner's tile 46 wide, an end circle 46 across: touch targets of at
@@ -44,7 +47,7 @@ def highlights(view: StepView, text: Callable[[str], str] | None = None) -> tupl
     return tuple(
         Highlight(mark.kind, end=mark.end, tile=mark.tile, seat=mark.seat,
                   label=text(mark.label) if (mark.label and text is not None) else None)
-        for mark in view.marks if mark.kind != "button"
+        for mark in view.marks if mark.kind not in ("button", "count", "out_of_play")  # those two: parts turned on
     )
 
 
@@ -58,12 +61,17 @@ def table_view(
     beginner: bool = False,
     wrong: tuple[Any, str | None] | None = None,
     text: Callable[[str], str] | None = None,
+    start: Position | None = None,
+    conceal: frozenset[str] = frozenset(),
 ) -> TableView:
     """How to draw a step: hints only when asked for (hint button or the beginner setting), never by default;
-    the step's marks drawn as highlights, labelled in the learner's language when ``text`` translates keys."""
+    the step's marks drawn as highlights, labelled in the learner's language when ``text`` translates keys. At the
+    other tables the score line and what the lesson turns on are added (``start``: where the step began, to see
+    what each play scored); ``conceal`` keeps out what an open question asks."""
     players = position.rules.players
     everyone = frozenset(range(players))
-    show_all = face_up or position.outcome is not None  # at the end of a hand everybody shows their tiles
+    # At the end of a hand everybody shows their tiles; some steps show every hand from the start.
+    show_all = face_up or view.face_up or position.outcome is not None
     marked_ends = any(mark.kind == "end" for mark in view.marks)
     helped = beginner or view.hint_level > 0
     return TableView(
@@ -77,8 +85,11 @@ def table_view(
         label_ends=helped or marked_ends or view.kind == "explain",
         labels=labels,
         highlights=highlights(view, text),
+        show_turn="turn" not in conceal,
+        conceal=conceal & set(CONCEALABLE),
         scale=CLASSROOM_SCALE if classroom else PHONE_SCALE,
         size=PROJECTOR_SIZE if classroom else PHONE_SIZE,
+        **view_options(view, position, start, conceal),
     )
 
 

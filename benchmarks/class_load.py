@@ -363,14 +363,24 @@ def main() -> None:
                                 "--nonblocking"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                env={**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}) \
             if args.py_spy else None
+        alone: list[Timing] = []
+        alone_errors: list[str] = []
+        asyncio.run(learner(base, 0, made.school_class.code, args.rounds, tuple(args.think), alone, alone_errors))
         timings, errors, refreshes, wall = asyncio.run(
             run_class(base, made.school_class.code, made.secret, args.learners, args.rounds, tuple(args.think)))
+        errors += alone_errors
         worked = rss_mb(app.pid)  # every learner's session is still held by the server after the run
         check_progress(url, made.school_class, args.learners)
         if spy is not None:
             spy.send_signal(signal.SIGINT)
             spy.wait(timeout=60)
         report(timings, errors, refreshes, wall, measure_memory, args)
+        solo = [t.ms for t in alone if t.picture]
+        loaded = [t.ms for t in timings if t.picture]
+        ratio50 = statistics.median(loaded) / statistics.median(solo)
+        ratio95 = percentile(loaded, 0.95) / percentile(solo, 0.95)
+        print(f"baseline, one learner alone on the same server just before: p50 {statistics.median(solo):.0f} ms, "
+              f"p95 {percentile(solo, 0.95):.0f} ms; with the class: ×{ratio50:.1f} (p50), ×{ratio95:.1f} (p95)")
         print(f"server memory after the class worked: {worked:.0f} MB, "
               f"{(worked - measure_memory[0]) / args.learners:.1f} MB per learner session (idle ones included)")
         print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")

@@ -16,13 +16,12 @@ from __future__ import annotations
 import bisect
 import functools
 import hashlib
-import math
 import operator
 import random
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from .moves import Event, Move
+from .moves import End, Event, Move
 from .position import _FULL, _SEAT_BITS, DOUBLE_SIX, Placed, Position
 from .tile import ALL_TILES, TILES_WITH, Tile
 
@@ -31,6 +30,15 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 _TILE_OF_BIT = {tile.bit: tile for tile in ALL_TILES}
+_ALL_BITS = sum(_TILE_OF_BIT)
+
+
+class After(NamedTuple):
+    """The public table once the seat has made a move: its open ends, their all-fives count, the hand's points."""
+
+    open_ends: tuple[tuple[End, int], ...]
+    end_count: int
+    hand_points: tuple[int, ...]
 
 
 class View:
@@ -62,8 +70,14 @@ class View:
         hands = position._hands
         own = hands >> _SEAT_BITS * seat & _FULL
         sizes = tuple((hands >> _SEAT_BITS * s & _FULL).bit_count() for s in range(players))
-        unseen = (hands & ~(_FULL << _SEAT_BITS * seat)) | sum(tile.bit for tile in position.stock)
-        unseen = _fold_seats(unseen, players)
+        if rules.uses_stock or players * rules.hand_size >= len(ALL_TILES):
+            # Every tile of the set is dealt: those nobody holds, not on the table and not in the stock were left
+            # out by a scripted position, and stay out.
+            unseen = _fold_seats(hands & ~(_FULL << _SEAT_BITS * seat), players)
+            unseen |= sum(tile.bit for tile in position.stock)
+        else:
+            # A game without a stock that deals fewer than 28 tiles: the rest lie face down, out of play (G2).
+            unseen = _ALL_BITS & ~own & ~sum(tile.bit for tile in position.line)
         stock_size = len(position.stock)
         table = position._redealt(
             _canonical_hands(own, seat, sizes, unseen), _canonical_stock(unseen, sizes, seat, stock_size),
@@ -111,7 +125,8 @@ class View:
 
     @property
     def unseen(self) -> frozenset[Tile]:
-        """The tiles in play this seat cannot see: the other hands and the stock together."""
+        """The tiles this seat cannot see: the other hands and the stock together, and at a table that deals fewer
+        than all 28 tiles without a stock, the tiles lying face down out of play."""
         return frozenset(_tiles_of(self._unseen))
 
     @property
@@ -133,6 +148,21 @@ class View:
     def ends(self) -> tuple[int, int] | None:
         """The numbers at the left and right open ends, or ``None`` before the lead."""
         return self._table.ends
+
+    @property
+    def open_ends(self) -> tuple[tuple[End, int], ...]:
+        """The ends a tile can be played on now, as ``(name, number)`` (as ``Position.open_ends``)."""
+        return self._table.open_ends
+
+    @property
+    def end_count(self) -> int:
+        """The all-fives count of the open ends (RULES.md S5)."""
+        return self._table.end_count
+
+    @property
+    def hand_points(self) -> tuple[int, ...]:
+        """Per side, the points scored during this hand so far (all-fives; zeros elsewhere)."""
+        return self._table.hand_points
 
     @property
     def to_move(self) -> int:
@@ -164,11 +194,12 @@ class View:
             return []
         return self._table.legal_moves()
 
-    def ends_after(self, move: Move) -> tuple[int, int] | None:
-        """The open ends once the seat has made ``move`` (one of its legal moves), as the engine lays the tile."""
+    def after(self, move: Move) -> After:
+        """The public table once the seat has made ``move`` (one of its legal moves), as the engine lays the tile."""
         if self._table.to_move != self._seat:
             raise ValueError(f"it is seat {self._table.to_move}'s turn, not seat {self._seat}'s")
-        return self._table.apply(move).ends
+        table = self._table.apply(move)
+        return After(table.open_ends, table.end_count, table.hand_points)
 
     @property
     def fingerprint(self) -> str:
@@ -219,14 +250,16 @@ class View:
 class _Deal:
     """How to deal a view's unseen tiles uniformly at random among the deals its constraints allow.
 
-    Seats with a known lack ("constrained") take only tiles free of those numbers; all other places (seats with no
-    known lack and the stock) take anything, so they are one "free" pile dealt out at the end. Tiles allowed in the
-    same constrained seats are interchangeable, so the count of deals is worked out group by group (memoised), and a
-    deal is drawn by choosing how many tiles of each group go where, weighted by the number of deals that follow.
+    Seats with a known lack ("constrained") take only tiles free of those numbers; every other place (seats with no
+    known lack, the stock, and the tiles face down out of play) takes anything, so they are one "free" pile dealt
+    out at the end. The tiles a constrained seat may take are placed one by one: each goes to a place with a
+    probability proportional to the number of deals of the remaining tiles that still fit (counted once, memoised),
+    which makes every fitting deal equally likely without ever retrying.
     """
 
     __slots__ = (
-        "capacities", "constrained", "counts", "free_seats", "groups", "options", "pinned", "stock_size", "tiles",
+        "capacities", "constrained", "counts", "fitting", "forced", "free_seats", "options", "pinned", "stock_size",
+        "tiles",
     )
 
     def __init__(self, view: View) -> None:
@@ -242,36 +275,53 @@ class _Deal:
         self.free_seats = tuple((s, sizes[s]) for s in others if not lacks[s])
         self.capacities = tuple(sizes[s] for s in self.constrained)
         self.stock_size = view._stock_size
-        self.tiles = [bit for bit in _bits(view._unseen) if bit not in self.pinned.values()]
-        groups: dict[int, list[int]] = {}
-        for bit in self.tiles:
+        self.tiles: list[tuple[int, int]] = []  # (tile bit, the constrained seats that may take it, as bits)
+        self.forced: list[int] = []  # tiles no constrained seat may take: into the free pile
+        for bit in _bits(view._unseen):
+            if bit in self.pinned.values():
+                continue
             allowed = sum(1 << i for i, s in enumerate(self.constrained) if not bit & _LACKING[lacks[s]])
-            groups.setdefault(allowed, []).append(bit)
-        self.groups = tuple((allowed, tuple(bits)) for allowed, bits in sorted(groups.items()))
+            if allowed:
+                self.tiles.append((bit, allowed))
+            else:
+                self.forced.append(bit)
+        # At a table with tiles face down out of play, an open hand that the seat itself cannot play on tells
+        # everyone that another hand holds a tile fitting an open end (else the hand would have ended blocked).
+        self.fitting = 0
+        ends = {number for _, number in view.open_ends}
+        if ends and not view._stock_size and view.outcome is None:
+            fitting = functools.reduce(operator.or_, (TILES_WITH[n] for n in ends))
+            if not sum(tile.bit for tile in view.hand) & fitting:
+                self.fitting = fitting
         self.counts: dict[tuple[int, tuple[int, ...]], int] = {}
-        self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = {}
+        self.options: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         if self.constrained and not self._count(0, self.capacities):
             raise ValueError("no deal of the unseen tiles fits the hand sizes and the known lacks")
 
     def draw(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
         """One random deal: each other seat's tile bits, and the stock's bits in draw order."""
-        hands = {s: 0 for s in self.constrained}
+        while True:
+            hands, stock = self._draw_once(rng)
+            # Deals where nobody could play on are drawn again: among the rest every deal stays equally likely.
+            if not self.fitting or any(bits & self.fitting for bits in hands.values()):
+                return hands, stock
+
+    def _draw_once(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
+        hands = dict.fromkeys(self.constrained, 0)
         hands.update(self.pinned)
-        if self.constrained:
-            free = []
-            capacities = self.capacities
-            for index, (_, bits) in enumerate(self.groups):
-                split = self._choose(index, capacities, rng)
-                shuffled = list(bits)
-                rng.shuffle(shuffled)
-                start = 0
-                for i, take in enumerate(split):
-                    hands[self.constrained[i]] |= sum(shuffled[start : start + take])
-                    start += take
-                free.extend(shuffled[start:])
-                capacities = tuple(c - t for c, t in zip(capacities, split, strict=True))
-        else:
-            free = list(self.tiles)
+        free = list(self.forced)
+        capacities = self.capacities
+        for index, (bit, _) in enumerate(self.tiles):
+            if not any(capacities):
+                free.extend(bit for bit, _ in self.tiles[index:])
+                break
+            places, cumulative = self._options(index, capacities)
+            place = places[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+            if place < 0:
+                free.append(bit)
+            else:
+                hands[self.constrained[place]] |= bit
+                capacities = _minus_one(capacities, place)
         rng.shuffle(free)
         start = 0
         for s, size in self.free_seats:
@@ -279,60 +329,42 @@ class _Deal:
             start += size
         return hands, free[start : start + self.stock_size]
 
-    def _choose(self, index: int, capacities: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
-        splits, cumulative = self._options(index, capacities)
-        return splits[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
-
-    def _options(self, index: int, capacities: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int]]:
-        """The ways group ``index`` can split over the constrained seats, with cumulative deal counts."""
+    def _options(self, index: int, capacities: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Where tile ``index`` may go (a constrained seat's index, or -1 for the free pile), with the cumulative
+        numbers of deals that follow each choice."""
         key = (index, capacities)
         found = self.options.get(key)
         if found is None:
-            allowed, bits = self.groups[index]
-            size = len(bits)
-            left_after = sum(len(b) for _, b in self.groups[index + 1 :])
-            splits, cumulative, total = [], [], 0
-            for split in _splits(allowed, size, capacities):
-                rest = tuple(c - t for c, t in zip(capacities, split, strict=True))
-                to_free = size - sum(split)
-                if left_after - sum(rest) < 0 or to_free < 0:
+            allowed = self.tiles[index][1]
+            places, cumulative, total = [], [], 0
+            for place in (-1, *range(len(capacities))):
+                if place >= 0 and not (allowed >> place & 1 and capacities[place]):
                     continue
-                ways = _multinomial(size, split, to_free) * self._count(index + 1, rest)
+                ways = self._count(index + 1, capacities if place < 0 else _minus_one(capacities, place))
                 if ways:
                     total += ways
-                    splits.append(split)
+                    places.append(place)
                     cumulative.append(total)
-            found = self.options[key] = (splits, cumulative)
+            found = self.options[key] = (tuple(places), tuple(cumulative))
         return found
 
     def _count(self, index: int, capacities: tuple[int, ...]) -> int:
-        """The number of deals of groups ``index`` onwards into the constrained seats' remaining places."""
-        if index == len(self.groups):
-            return 1 if not any(capacities) else 0
+        """The number of ways tiles ``index`` onwards can fill the constrained seats' remaining places (the others
+        going to the free pile)."""
+        needed = sum(capacities)
+        if needed > len(self.tiles) - index:
+            return 0
+        if not needed:
+            return 1
         key = (index, capacities)
         if key not in self.counts:
-            _, cumulative = self._options(index, capacities)
+            cumulative = self._options(index, capacities)[1]
             self.counts[key] = cumulative[-1] if cumulative else 0
         return self.counts[key]
 
 
-def _splits(allowed: int, size: int, capacities: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every way to put up to ``size`` tiles into the allowed seats without exceeding their capacities."""
-    if not capacities:
-        yield ()
-        return
-    first = range(min(size, capacities[0]) + 1) if allowed & 1 else range(1)
-    for take in first:
-        for rest in _splits(allowed >> 1, size - take, capacities[1:]):
-            yield (take, *rest)
-
-
-def _multinomial(size: int, split: tuple[int, ...], rest: int) -> int:
-    ways, left = 1, size
-    for take in (*split, rest):
-        ways *= math.comb(left, take)
-        left -= take
-    return ways
+def _minus_one(capacities: tuple[int, ...], place: int) -> tuple[int, ...]:
+    return capacities[:place] + (capacities[place] - 1,) + capacities[place + 1 :]
 
 
 def _mask(numbers: frozenset[int]) -> int:

@@ -137,8 +137,8 @@ def _played(value: Any, field: str) -> _Leaf:
 
 
 def _at_end(value: Any, field: str) -> _Leaf:
-    if value not in ("left", "right"):
-        raise FormatError(field, f"check 'at_end' takes \"left\" or \"right\", got {value!r}")
+    if value not in ("left", "right", "up", "down"):
+        raise FormatError(field, f"check 'at_end' takes \"left\", \"right\", \"up\" or \"down\", got {value!r}")
 
     def shows(trail: Trail) -> str:
         plays = trail.plays
@@ -149,9 +149,25 @@ def _at_end(value: Any, field: str) -> _Leaf:
     return _Leaf(lambda t: bool(t.plays) and t.plays[-1].end == value, f"the last play at the {value} end", shows)
 
 
+def _scored(value: Any, field: str) -> _Leaf:
+    """The learner's side scored during the step (all-fives, S5): any points (true) or exactly ``value``."""
+    if value is not True and (not isinstance(value, int) or isinstance(value, bool) or value <= 0 or value % 5):
+        raise FormatError(field, f"check 'scored' takes true or a positive multiple of 5, got {value!r}")
+
+    def points(trail: Trail) -> int:
+        if not trail.events:
+            return 0
+        side = trail.end.rules.side_of(trail.events[-1].seat)
+        return trail.end.hand_points[side] - trail.start.hand_points[side]
+
+    wants = "points scored during the step" if value is True else f"{value} points scored during the step"
+    return _Leaf(lambda t: points(t) > 0 if value is True else points(t) == value, wants,
+                 lambda t: f"{points(t)} were scored; {_moves(t)}")
+
+
 def _winner(value: Any, field: str) -> _Leaf:
-    if not isinstance(value, int) or isinstance(value, bool) or value not in (0, 1):
-        raise FormatError(field, f"check 'winner' takes a side, 0 or 1, got {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or value not in (0, 1, 2, 3):
+        raise FormatError(field, f"check 'winner' takes a side, 0 to 3, got {value!r}")
     return _Leaf(lambda t: _outcome(t, lambda o: o.winner == value), f"side {value} to win the hand", _ending)
 
 
@@ -172,11 +188,12 @@ _VALUED: dict[str, Callable[[Any, str], _Leaf]] = {
     "drew": _drew,
     "ends": _ends,
     "winner": _winner,
+    "scored": _scored,
 }
 
 CHECK_NAMES: tuple[str, ...] = ("all", "any", "not", "played", "at_end", "played_any", "led", "drew",
                                 "drew_until_fit", "passed", "ends", "domino", "blocked", "capicu", "winner",
-                                "hand_over")
+                                "hand_over", "scored")
 
 
 def _leaf(name: str, value: Any, field: str) -> _Leaf:

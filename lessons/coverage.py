@@ -1,4 +1,5 @@
-"""The coverage map: each fact of RULES.md (fine-grained ids §1a…, H1–H4) → the interactive steps teaching it."""
+"""The coverage map: each fact of RULES.md (fine-grained ids §1a…, H1–H4, and the other tables' G1a…, S1a…) → the
+interactive steps teaching it."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ from pathlib import Path
 
 from .loader import LESSONS_DIR, Library
 
-#: The sections of RULES.md every coverage map must split into facts: La Plaza §1–§12 and house rules H1–H4.
-SECTIONS: tuple[str, ...] = (*(f"§{n}" for n in range(1, 13)), "H1", "H2", "H3", "H4")
-_FACT_ID = re.compile(r"^(§(?:[1-9]|1[0-2])[a-z]?|H[1-4])$")
+#: The sections of RULES.md every coverage map must split into facts: La Plaza §1–§12, house rules H1–H4, and the
+#: other tables: the Greek game site's G1–G11 and Straight dominoes' S1–S7.
+SECTIONS: tuple[str, ...] = (
+    *(f"§{n}" for n in range(1, 13)), "H1", "H2", "H3", "H4",
+    *(f"G{n}" for n in range(1, 12)), *(f"S{n}" for n in range(1, 8)),
+)
+_FACT_ID = re.compile(r"^(§(?:[1-9]|1[0-2])[a-z]?|H[1-4]|G(?:[1-9]|1[01])[a-z]?|S[1-7][a-z]?)$")
 _STEP_REF = re.compile(r"^(?P<lesson>[a-z_]+):(?P<step>[1-9][0-9]*)$")
 
 
@@ -63,7 +68,7 @@ def load_coverage(path: Path | str = LESSONS_DIR / "coverage.toml") -> Coverage:
     facts = []
     for fact_id, entry in data.get("facts", {}).items():
         if not _FACT_ID.match(fact_id):
-            raise ValueError(f"{path}: fact id {fact_id!r} is not §1–§12 (with a letter) or H1–H4")
+            raise ValueError(f"{path}: fact id {fact_id!r} is not §1–§12, G1–G11 or S1–S7 (with a letter) or H1–H4")
         if not isinstance(entry, dict) or not isinstance(entry.get("text"), str):
             raise ValueError(f"{path}: fact {fact_id!r} needs text = \"what the fact says\"")
         steps = entry.get("steps", [])

@@ -28,14 +28,15 @@ class Frame:
 
 @dataclass(frozen=True)
 class Mark:
-    """Something drawn over the table picture: an end, a tile, an arrow, a seat or a button, maybe labelled.
+    """Something drawn over the table picture: an end, a tile, an arrow, a seat or a button, maybe labelled; or
+    a part of the table a lesson turns on: the open ends' ``count`` written out, the tiles ``out_of_play``.
 
     ``hint`` is the hint level from which it shows (0: always).
     """
 
-    kind: Literal["end", "tile", "arrow", "seat", "button"]
+    kind: Literal["end", "tile", "arrow", "seat", "button", "count", "out_of_play"]
     tile: str | None = None  # as the engine writes it ("6-5"), read as a tile when loaded
-    end: Literal["left", "right"] | None = None
+    end: Literal["left", "right", "up", "down"] | None = None
     seat: int | None = None
     button: Literal["draw", "pass"] | None = None
     label: str | None = None
@@ -90,6 +91,8 @@ class Step:
     end_position: Position | None = None  # after the solution and the replies
     prelude: tuple[Frame, ...] = ()
     conceal: frozenset[str] = frozenset()
+    face_up: bool = False  # every hand shown face up (who leads, who holds what)
+    match: tuple[Position, ...] = ()  # the match's earlier hands, finished, that a question counts
     prompt: Message | None = None
     miss: Message | None = None  # the feedback for a wrong answer no `wrong` entry names (drills)
     drill: tuple[str, ...] = ()
@@ -116,7 +119,8 @@ class Step:
 
 @dataclass(frozen=True, eq=False)
 class Lesson:
-    """A whole lesson: id, title key, rules, steps; ``file`` is where it was read from."""
+    """A whole lesson: id, title key, rules, steps; ``file`` is where it was read from; ``course`` the course it
+    belongs to (``"la_plaza"``, ``"other_tables"``: the home page groups the lessons by it)."""
 
     id: str
     order: int
@@ -124,6 +128,7 @@ class Lesson:
     rules: Rules
     steps: tuple[Step, ...]
     file: str
+    course: str = "la_plaza"
 
     def step(self, number: int) -> Step:
         """A step by its 1-based number."""
@@ -131,25 +136,32 @@ class Lesson:
 
 
 #: The learner's names for the seats around the table, as the picture labels them (``role.<name>`` in ui.toml).
-ROLES: tuple[str, ...] = ("you", "opponent", "partner", "right_opponent", "left_opponent")
+ROLES: tuple[str, ...] = ("you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent")
 
 
-def role_of(players: int, viewer: int, seat: int) -> str:
-    """The role of ``seat`` seen from ``viewer``: you, your opponent (1-vs-1), or in the partnership game your
-    partner opposite, the opponent on your right (who plays after you) and the one on your left (before you)."""
+def role_of(players: int, viewer: int, seat: int, partners: bool | None = None) -> str:
+    """The role of ``seat`` seen from ``viewer``: you, your opponent (1-vs-1), or around a bigger table the
+    opponent on your right (who plays after you), the one on your left (before you) and the seat opposite: your
+    partner in a partnership game (``partners``, the default with four players), else the opponent across."""
     relative = (seat - viewer) % players
     if players == 2:
         return ("you", "opponent")[relative]
-    return ("you", "right_opponent", "partner", "left_opponent")[relative]
+    if players == 3:
+        return ("you", "right_opponent", "left_opponent")[relative]
+    across = "partner" if partners is None or partners else "across_opponent"
+    return ("you", "right_opponent", across, "left_opponent")[relative]
 
 
 def seat_key(rules: Rules, viewer: int, seat: int) -> str:
     """The ui key naming ``seat`` as the learner at ``viewer`` sees it: the same words as the picture's label."""
-    return f"role.{role_of(rules.players, viewer, seat)}"
+    return f"role.{role_of(rules.players, viewer, seat, rules.partners)}"
 
 
 def side_key(rules: Rules, viewer: int, side: int | None) -> str:
-    """The ui key naming a side (or nobody) as the learner sees it."""
+    """The ui key naming a side (or nobody) as the learner sees it: yours or theirs with two sides; with three
+    or four, each player is a side, named like their seat."""
     if side is None:
         return "side.nobody"
+    if rules.sides > 2:
+        return seat_key(rules, viewer, side)
     return "side.yours" if side == rules.side_of(viewer) else "side.theirs"

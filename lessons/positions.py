@@ -13,7 +13,8 @@ from .errors import FormatError
 from .model import Frame, Mark
 
 POSITION_FIELDS = frozenset(
-    {"hands", "line", "stock", "to_move", "rules", "options", "viewer", "lead_index", "first_hand", "prelude"}
+    {"hands", "line", "stock", "to_move", "rules", "options", "viewer", "lead_index", "first_hand", "prelude",
+     "spinner", "up", "down"}
 )
 MARK_FIELDS: dict[str, tuple[str, ...]] = {
     "end": ("end",),
@@ -21,8 +22,10 @@ MARK_FIELDS: dict[str, tuple[str, ...]] = {
     "arrow": ("tile", "end"),
     "seat": ("seat",),
     "button": ("button",),
+    "count": (),  # the open ends' count written out on the table ("5 + 5 + 5 = 15")
+    "out_of_play": (),  # the tiles nobody holds, shown apart from any stock
 }
-MARK_VALUES: dict[str, tuple[str, ...]] = {"end": ("left", "right"), "button": ("draw", "pass")}
+MARK_VALUES: dict[str, tuple[str, ...]] = {"end": ("left", "right", "up", "down"), "button": ("draw", "pass")}
 
 
 def read_tiles(value: Any, field: str) -> list[str]:
@@ -127,7 +130,10 @@ class PositionReader:
         options = spec.get("options", {})
         if not isinstance(options, dict):
             raise FormatError(f"{field}.options", f"must be a table of house rules, got {options!r}")
-        return make_rules(spec.get("rules", self.rules_name), {**self.options, **options}, f"{field}.rules")
+        name = spec.get("rules", self.rules_name)
+        # The lesson's options are its own table's: a position at another table starts from that table's defaults.
+        base = self.options if name == self.rules_name else {}
+        return make_rules(name, {**base, **options}, f"{field}.rules")
 
     def _viewer(self, spec: dict[str, Any], field: str) -> int:
         players = self._rules(spec, field).players
@@ -141,11 +147,17 @@ class PositionReader:
         line = read_tiles(spec.get("line"), f"{field}.line")
         stock = read_tiles(spec.get("stock"), f"{field}.stock")
         to_move = spec.get("to_move")
+        arms = {arm: read_tiles(spec.get(arm), f"{field}.{arm}") for arm in ("up", "down")}
         try:
             if line:
-                return Position.setup(rules, hands, line, stock, to_move or 0, lead_index=spec.get("lead_index"))
+                return Position.setup(rules, hands, line, stock, to_move or 0, lead_index=spec.get("lead_index"),
+                                      spinner=spec.get("spinner"), **arms)
+            if "spinner" in spec or any(arms.values()):
+                raise FormatError(f"{field}.spinner", "a spinner is a tile of the line: give the line first")
             first_hand = spec.get("first_hand", False)
-            leader = to_move if to_move is not None or first_hand else 0
+            # Without to_move the rules find the leader where they can (G3 every hand, G4's first hand).
+            finds = first_hand or rules.lead_rule == "lowest_double"
+            leader = to_move if to_move is not None or finds else 0
             return Position.start(rules, hands, stock, leader=leader, first_hand=first_hand)
         except (ValueError, TypeError) as error:
             raise FormatError(field, f"the engine rejects this position: {error}") from None

@@ -50,6 +50,19 @@ def _can_play(position: Position, seat: int | None = None) -> bool:
     return bool(position.playable_tiles(seat))
 
 
+def _leader(position: Position) -> int:
+    if position.placed:
+        raise FormatError("query", "leader asks who leads an empty table: use a position without a line")
+    return position.to_move
+
+
+def _out_of_play(position: Position) -> int:
+    """The tiles of the set nobody holds, in a game without a stock (none can ever be drawn)."""
+    if position.rules.uses_stock:
+        raise FormatError("query", "out_of_play needs a game without a stock: there the undealt tiles are the stock")
+    return 28 - len(position.placed) - sum(len(hand) for hand in position.hands)
+
+
 QUERIES: dict[str, QueryKind] = {
     "known_lacks": QueryKind(("seat",), "numbers", lambda p, m, seat: tuple(sorted(p.known_lacks(seat)))),
     "ends.left": QueryKind((), "number", lambda p, m: _ends(p)[0]),
@@ -69,6 +82,14 @@ QUERIES: dict[str, QueryKind] = {
     "match.winner": QueryKind((), "side_or_none", lambda p, m: _match(p, m).winner),
     "match.sapatu": QueryKind((), "bool", lambda p, m: _match(p, m).sapatu),
     "match.next_leader": QueryKind((), "seat", lambda p, m: _match(p, m).next_leader),
+    # The other tables (RULES.md G, S): who leads a fresh deal, the all-fives count, points per side.
+    "leader": QueryKind((), "seat", lambda p, m: _leader(p)),
+    "out_of_play": QueryKind((), "number", lambda p, m: _out_of_play(p)),
+    "open_ends": QueryKind((), "number", lambda p, m: len(p.open_ends)),
+    "end_count": QueryKind((), "number", lambda p, m: p.end_count),
+    "hand_points": QueryKind(("side",), "number", lambda p, m, side: p.hand_points[side]),
+    "outcome.scores": QueryKind(("side",), "number", lambda p, m, side: _outcome(p).scores[side]),
+    "match.loser": QueryKind((), "side_or_none", lambda p, m: _match(p, m).loser),
 }
 
 #: Queries whose options come from the file's ``distractors``; the others list every possible value.
@@ -105,8 +126,9 @@ class Query:
         return self.kind.ask(position, tuple(finished), **dict(self.args))
 
 
-def parse_query(name: Any, step: dict[str, Any], players: int) -> Query:
-    """Read a question's query and its arguments from the step table."""
+def parse_query(name: Any, step: dict[str, Any], players: int, sides: int = 2) -> Query:
+    """Read a question's query and its arguments from the step table (seats 0 to ``players`` - 1, sides 0 to
+    ``sides`` - 1)."""
     if name not in QUERIES:
         raise FormatError("query", f"unknown query {name!r}; known: {', '.join(QUERIES)}")
     args = []
@@ -116,7 +138,7 @@ def parse_query(name: Any, step: dict[str, Any], players: int) -> Query:
                 continue
             raise FormatError(arg, f"query {name!r} needs {arg!r}")
         value = step[arg]
-        limit = players if arg == "seat" else 2
+        limit = players if arg == "seat" else sides
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
             raise FormatError(arg, f"{arg} must be a number from 0 to {limit - 1}, got {value!r}")
         args.append((arg, value))
@@ -146,12 +168,12 @@ def read_answer(value: Any, type_: str, field: str) -> Answer:
     return value
 
 
-def all_values(type_: str, players: int) -> tuple[Answer, ...] | None:
+def all_values(type_: str, players: int, sides: int = 2) -> tuple[Answer, ...] | None:
     """Every possible answer of a type with a small closed set of values (None for number types)."""
     return {
         "seat": tuple(range(players)),
-        "side": (0, 1),
-        "side_or_none": (0, 1, None),
+        "side": tuple(range(sides)),
+        "side_or_none": (*range(sides), None),
         "bool": (True, False),
         "reason": ("domino", "blocked"),
         "action": ("play", "draw", "pass"),

@@ -61,12 +61,15 @@ class StepView:
     feedback: Feedback | None
     prompt: Message | None = None
     conceal: frozenset[str] = frozenset()
+    face_up: bool = False  # the step shows every hand face up
+    match: tuple[Position, ...] = ()  # the match's earlier hands a question counts (the picture's score line)
 
     def describe(self) -> tuple[Message, ...]:
         """The table picture in words (for screen readers and the alt text), concealed facts left out."""
         if self.position is None:
             return ()
-        return describe_position(self.position, self.viewer, conceal=self.conceal)
+        face_up = range(self.position.rules.players) if self.face_up else ()
+        return describe_position(self.position, self.viewer, face_up=face_up, conceal=self.conceal)
 
 
 @dataclass
@@ -157,7 +160,7 @@ class LessonRunner:
         return StepView(
             self.lesson.id, step.number, len(self.lesson.steps), step.kind, step.text, state.position, step.viewer,
             marks, state.hint_level, state.selected, step.options, step.points, state.frames, state.done,
-            state.feedback, step.message, frozenset() if state.done else step.conceal,
+            state.feedback, step.message, frozenset() if state.done else step.conceal, step.face_up, step.match,
         )
 
     # ------------------------------------------------------------------------------------------------- moving

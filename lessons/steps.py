@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from engine import Draw, Play, Position, parse_move
@@ -17,13 +18,14 @@ from .queries import NEEDS_DISTRACTORS, Answer, Query, all_values, parse_query, 
 from .texts import Message
 
 STEP_FIELDS: dict[str, frozenset[str]] = {
-    "explain": frozenset({"kind", "text", "position", "prelude", "marks"}),
+    "explain": frozenset({"kind", "text", "position", "prelude", "marks", "face_up"}),
     "act": frozenset(
-        {"kind", "text", "position", "prelude", "marks", "goal", "solution", "replies", "wrong", "feedback", "hints"}
+        {"kind", "text", "position", "prelude", "marks", "goal", "solution", "replies", "wrong", "feedback", "hints",
+         "face_up"}
     ),
     "question": frozenset(
         {"kind", "text", "position", "prelude", "marks", "query", "seat", "side", "distractors", "match", "wrong",
-         "hints"}
+         "hints", "face_up"}
     ),
     "remember": frozenset({"kind", "text", "points"}),
     "drill": frozenset({"kind", "facts"}),
@@ -36,6 +38,14 @@ CONCEALED_BY_QUERY: dict[str, frozenset[str]] = {
     "stock_size": frozenset({"stock_count"}),
     "ends.left": frozenset({"end_numbers"}),
     "ends.right": frozenset({"end_numbers"}),
+    "leader": frozenset({"turn"}),
+    "end_count": frozenset({"end_count", "scores"}),
+    "hand_points": frozenset({"scores"}),
+    "outcome.scores": frozenset({"scores"}),
+    "outcome.points": frozenset({"scores"}),
+    "match.score": frozenset({"scores"}),
+    "match.winner": frozenset({"scores"}),
+    "match.loser": frozenset({"scores"}),
 }
 
 KeyReader = Callable[[Any, str], str]
@@ -67,14 +77,19 @@ class StepReader:
         text = self.key(spec["text"], "text")
         setting = self.setting(kind, spec, previous)
         marks = read_marks(spec.get("marks"), self.key)
+        face_up = spec.get("face_up", False)
+        if not isinstance(face_up, bool):
+            raise FormatError("face_up", f"true (every hand shown face up) or false, got {face_up!r}")
         if setting is None:
             return Step(number, kind, text, marks=marks, viewer=self.positions.viewer)
         if kind == "explain":
-            return Step(number, kind, text, setting.position, setting.viewer, marks, end_position=setting.position,
+            step = Step(number, kind, text, setting.position, setting.viewer, marks, end_position=setting.position,
                         prelude=setting.prelude)
-        if kind == "act":
-            return self.act(number, spec, text, setting, marks)
-        return self.question(number, spec, text, setting, marks)
+        elif kind == "act":
+            step = self.act(number, spec, text, setting, marks)
+        else:
+            step = self.question(number, spec, text, setting, marks)
+        return replace(step, face_up=face_up) if face_up else step
 
     def remember(self, number: int, spec: dict[str, Any], previous: Position | None) -> Step:
         """The remember box: two or three points, each a text key."""
@@ -185,8 +200,9 @@ class StepReader:
             if name not in spec:
                 raise FormatError(name, f"missing key {name!r}")
         position, viewer = setting.position, setting.viewer
-        query = parse_query(spec["query"], spec, position.rules.players)
-        answer = query.ask(position, self.finished_hands(spec.get("match", [])))
+        query = parse_query(spec["query"], spec, position.rules.players, position.rules.sides)
+        earlier = tuple(self.finished_hands(spec.get("match", [])))
+        answer = query.ask(position, earlier)
         values = self.offered(spec, query, answer, position)
         type_ = query.kind.type
         options = tuple(Option(v, option_label(type_, v, position, viewer)) for v in sorted(values, key=sort_key))
@@ -194,7 +210,7 @@ class StepReader:
         return Step(
             number, "question", text, position, viewer, marks, wrong=wrong, hints=self.hints(spec, required=True),
             query=query, answer=answer, options=options, end_position=position, prelude=setting.prelude,
-            conceal=CONCEALED_BY_QUERY.get(query.name, frozenset()),
+            conceal=CONCEALED_BY_QUERY.get(query.name, frozenset()), match=earlier,
         )
 
     def finished_hands(self, names: Any) -> list[Position]:
@@ -215,7 +231,7 @@ class StepReader:
         if type_ not in NEEDS_DISTRACTORS:
             if "distractors" in spec:
                 raise FormatError("distractors", f"query {query.name!r} offers every possible answer by itself")
-            values = all_values(type_, position.rules.players)
+            values = all_values(type_, position.rules.players, position.rules.sides)
             assert values is not None
             return values
         distractors = spec.get("distractors")

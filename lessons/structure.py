@@ -13,7 +13,9 @@ from .model import Lesson, Step
 from .positions import PositionReader, make_rules, whole_number
 from .steps import StepReader
 
-LESSON_FIELDS = frozenset({"id", "order", "title", "rules", "options", "viewer", "positions", "steps"})
+LESSON_FIELDS = frozenset({"id", "order", "title", "rules", "options", "viewer", "positions", "steps", "course"})
+#: The course a lesson belongs to when its file names none; a course's title is the ui text ``course.<id>``.
+DEFAULT_COURSE = "la_plaza"
 REQUIRED_FIELDS = ("id", "order", "title", "rules", "steps")
 
 
@@ -52,6 +54,14 @@ class _Reader:
         self.reading.keys.append(KeyUse(value, self.step_number, field_name))
         return value
 
+    def course(self) -> str:
+        """The course the lesson belongs to (its title is the ui text ``course.<id>``)."""
+        course = self.data.get("course", DEFAULT_COURSE)
+        if not isinstance(course, str) or not course.replace("_", "").isalpha() or not course.islower():
+            raise FormatError("course", f"a course id in lower-case letters and _, like 'other_tables'; got {course!r}")
+        self.key(f"course.{course}", "course")
+        return course
+
     def header(self) -> tuple[int, str, Rules, PositionReader, list[Any]]:
         """The lesson's own fields: order, title key, rules, how its positions are built, and its raw steps."""
         data = self.data
@@ -83,6 +93,7 @@ class _Reader:
         errors = self.reading.errors
         try:
             order, title, rules, positions, specs = self.header()
+            course = self.course()
         except FormatError as error:
             errors.append(error)
             return self.reading
@@ -90,7 +101,7 @@ class _Reader:
         if sum(step.interactive for step in steps) < 2 and not errors:
             errors.append(FormatError("steps", "a lesson needs at least two interactive (act/question) steps"))
         if not errors:
-            self.reading.lesson = Lesson(self.reading.lesson_id, order, title, rules, tuple(steps), self.file)
+            self.reading.lesson = Lesson(self.reading.lesson_id, order, title, rules, tuple(steps), self.file, course)
         return self.reading
 
     def steps(self, reader: StepReader, specs: list[Any]) -> list[Step]:

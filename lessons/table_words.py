@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from engine import Placed, Position, Tile
 
 from .model import role_of
+from .table_extras import TableExtras, score_words, spinner_words, split_line
 from .texts import Message, Ref
 
-#: Facts a view may keep out of the picture and its words while a question asks them.
-CONCEALABLE: frozenset[str] = frozenset({"stock_count", "end_numbers"})
+#: Facts a view may keep out of the picture and its words while a question asks them (the last three: whose turn
+#: it is, the open ends' count, the scores — see table_extras).
+CONCEALABLE: frozenset[str] = frozenset({"stock_count", "end_numbers", "turn", "end_count", "scores"})
 
 
 def spell(tile: Tile) -> str:
@@ -44,8 +46,8 @@ class SeatShown:
     tiles: tuple[Tile, ...] | None = None
 
 
-def _seat(players: int, viewer: int, seat: int) -> Ref:
-    return Ref(f"role.{role_of(players, viewer, seat)}")
+def _seat(players: int, viewer: int, seat: int, partners: bool | None = None) -> Ref:
+    return Ref(f"role.{role_of(players, viewer, seat, partners)}")
 
 
 def table_in_words(
@@ -60,16 +62,21 @@ def table_in_words(
     selected: Tile | None = None,
     fits: Sequence[str] | None = None,
     conceal: Collection[str] = frozenset(),
+    extras: TableExtras | None = None,
 ) -> tuple[Message, ...]:
     """The table sentence by sentence: the line and its ends, your hand, the other seats, the stock, a lifted tile
     and where it fits (``fits``: the ends, when hints are on), whose turn (``to_move`` None: nobody's).
 
     ``stock`` is None when the game has no stock; ``over`` says the hand is over (by default: nobody to move).
-    Concealed facts (``"stock_count"``, ``"end_numbers"``) are left out while a question asks them.
+    ``extras`` adds what the other tables show: a spinner's arms, the count, the scores, the tiles out of play.
+    Concealed facts (``"stock_count"``, ``"end_numbers"``, ``"turn"``, ``"end_count"``, ``"scores"``) are left out
+    while a question asks them.
     """
-    messages = [_line(line, "end_numbers" in conceal)]
+    extras = extras or TableExtras()
+    across, _ = split_line(line)
+    messages = [_line(across, "end_numbers" in conceal), *spinner_words(line, extras, "end_numbers" in conceal)]
     for shown in sorted(seats, key=lambda s: ((s.seat - viewer) % players)):
-        messages.append(_seat_words(players, viewer, shown))
+        messages.append(_seat_words(players, viewer, shown, extras.partners))
     if stock is not None:
         if "stock_count" in conceal:
             messages.append(Message("picture.stock_hidden"))
@@ -83,10 +90,11 @@ def table_in_words(
             ends = tuple(Ref(f"end.{end}") for end in fits)
             key = "picture.fits" if ends else "picture.fits_nowhere"
             messages.append(Message.of(key, tile=spell(selected), ends=ends))
+    messages += score_words(players, viewer, extras, conceal)
     if over if over is not None else to_move is None:
         messages.append(Message("picture.over"))
-    elif to_move is not None:
-        messages.append(Message.of("picture.to_move", seat=_seat(players, viewer, to_move)))
+    elif to_move is not None and "turn" not in conceal:
+        messages.append(Message.of("picture.to_move", seat=_seat(players, viewer, to_move, extras.partners)))
     return tuple(messages)
 
 
@@ -99,12 +107,12 @@ def _line(line: Sequence[Placed], hide_ends: bool) -> Message:
     return Message.of("picture.line", tiles=tiles, left=line[0].left, right=line[-1].right)
 
 
-def _seat_words(players: int, viewer: int, shown: SeatShown) -> Message:
+def _seat_words(players: int, viewer: int, shown: SeatShown, partners: bool | None = None) -> Message:
     if shown.seat == viewer:
         tiles = shown.tiles or ()
         return Message.of("picture.hand", tiles=tuple(spell(t) for t in tiles)) if tiles else Message(
             "picture.hand_empty")
-    name = _seat(players, viewer, shown.seat)
+    name = _seat(players, viewer, shown.seat, partners)
     if shown.tiles is not None:
         if not shown.tiles:
             return Message.of("picture.shown_empty", seat=name)
@@ -119,9 +127,11 @@ def describe_position(
     face_up: Collection[int] = (),
     conceal: Collection[str] = frozenset(),
     show_turn: bool = True,
+    count: bool = False,
 ) -> tuple[Message, ...]:
     """A position in words for a learner at ``viewer``: ``face_up`` seats show their tiles (every seat once the
-    hand is over); ``show_turn`` False leaves out whose turn it is (when that is what a question asks)."""
+    hand is over); ``show_turn`` False leaves out whose turn it is (when that is what a question asks); ``count``
+    says the open ends' count (all-fives)."""
     players = position.rules.players
     over = position.outcome is not None
     seats = [
@@ -130,4 +140,6 @@ def describe_position(
     ]
     stock = len(position.stock) if position.rules.uses_stock else None
     to_move = position.to_move if show_turn and not over else None
-    return table_in_words(players, viewer, position.placed, seats, stock, to_move, over=over, conceal=conceal)
+    extras = TableExtras.of(position, count=(position.end_count,) if count and position.placed else None)
+    return table_in_words(players, viewer, position.placed, seats, stock, to_move, over=over, conceal=conceal,
+                          extras=extras)

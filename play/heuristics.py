@@ -19,9 +19,10 @@ class Features:
     double: bool  # a double is off the hand (they fit only their own number)
     variety: int  # different numbers left in the hand afterwards
     control: int  # tiles left in the hand that fit one of the new ends
-    opponents_stopped: int  # opponents known to lack both new ends (they must pass or draw)
+    opponents_stopped: int  # opponents known to lack every new open end (they must pass or draw)
     next_stopped: bool  # the next seat is an opponent that must pass or draw
-    partner_stopped: bool  # the partner is known to lack both new ends
+    partner_stopped: bool  # the partner is known to lack every new open end
+    scored: int  # points the play scores at once (all-fives)
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Weights:
     opponent_stopped: float = 4.0
     next_stopped: float = 4.0
     partner_stopped: float = -6.0
+    scored: float = 1.5
 
 
 CLUB = Weights()
@@ -46,7 +48,9 @@ def features(view: View, move: Move) -> Features | None:
         return None
     rules, seat = view.rules, view.seat
     rest = [tile for tile in view.hand if tile is not move.tile]
-    ends = view.ends_after(move) or ()
+    after = view.after(move)
+    ends = tuple({number for _, number in after.open_ends})
+    side = rules.side_of(seat)
     stopped = [other for other in _opponents(view) if _lacks_all(view, other, ends)]
     following = (seat + 1) % rules.players
     partner = rules.partner_of(seat)
@@ -59,6 +63,7 @@ def features(view: View, move: Move) -> Features | None:
         opponents_stopped=len(stopped),
         next_stopped=following in stopped,
         partner_stopped=partner is not None and view.hand_sizes[partner] > 0 and _lacks_all(view, partner, ends),
+        scored=after.hand_points[side] - view.hand_points[side],
     )
 
 
@@ -77,6 +82,7 @@ def club_score(view: View, move: Move, weights: Weights = CLUB) -> float:
         + weights.opponent_stopped * found.opponents_stopped
         + weights.next_stopped * found.next_stopped
         + weights.partner_stopped * found.partner_stopped
+        + weights.scored * found.scored
     )
 
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import ALL_TILES, Move, Outcome, Play, Position, Rules, View
+from engine import ALL_ENDS, ALL_TILES, Move, Outcome, Play, Position, Rules, View
 
 
 @dataclass(frozen=True)
@@ -82,16 +82,17 @@ def playout(position: Position) -> Position:
 
 
 def side_value(outcome: Outcome, rules: Rules, side: int) -> float:
-    """What a finished hand is worth to ``side``: the points it won, or minus the points the other side won."""
-    del rules  # every La Plaza table scores one winning side; other scoring arrives with the other presets
-    if outcome.winner is None:
-        return 0.0
-    return float(outcome.points if outcome.winner == side else -outcome.points)
+    """What a finished hand is worth to ``side``: what it adds to the side's score less the others' average, the
+    other way round where reaching the target loses (katsika's penalties)."""
+    scores = outcome.scores
+    others = (sum(scores) - scores[side]) / (len(scores) - 1)
+    value = scores[side] - others
+    return -value if rules.target_loses else value
 
 
 # Every play's weight in a playout: the tile's pips, half a pip more for a double.
 _WEIGHTS: dict[Move, float] = {
-    Play(tile, end): tile.pips + 0.5 * tile.is_double for tile in ALL_TILES for end in (None, "left", "right")
+    Play(tile, end): tile.pips + 0.5 * tile.is_double for tile in ALL_TILES for end in (None, *ALL_ENDS)
 }
 
 

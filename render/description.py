@@ -87,6 +87,17 @@ class TableDescription:
     def has_stock(self) -> bool:
         """Whether the table has a stock (drawn even while its count is concealed)."""
         return self.stock is not None or "stock_count" in self.concealed
+    # The other tables (render/scores.py): whether the lead is a spinner, the open ends' count as written out,
+    # each side's total with the target (katsika: reaching it loses, and the side in danger), the points each
+    # seat's last play scored, and the tiles out of play.
+    spinner: bool = False
+    count: tuple[int, ...] | None = None
+    totals: tuple[int, ...] | None = None
+    target: int | None = None
+    target_loses: bool = False
+    danger: int | None = None
+    scored: tuple[tuple[int, int], ...] = ()
+    out_of_play: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data, tiles written as text ("6-5")."""
@@ -115,6 +126,15 @@ class TableDescription:
                 {**vars(h), "tile": None if h.tile is None else str(h.tile), "shown": h.shown}
                 for h in self.highlights
             ],
+            "arms": [p.arm for p in self.line] if self.spinner else None,
+            "spinner": self.spinner,
+            "count": None if self.count is None else list(self.count),
+            "totals": None if self.totals is None else list(self.totals),
+            "target": self.target,
+            "target_loses": self.target_loses,
+            "danger": self.danger,
+            "scored": [list(pair) for pair in self.scored],
+            "out_of_play": self.out_of_play,
             "concealed": sorted(self.concealed),
             "has_stock": self.has_stock,
         }

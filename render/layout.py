@@ -47,7 +47,7 @@ class TileSpot:
     second: int
     vertical: bool
     rect: Rect
-    arm: Literal["lead", "left", "right"]
+    arm: Literal["lead", "left", "right", "up", "down"]  # up and down: a spinner's arms (see spinner.py)
     crosswise: bool = False
     corner: bool = False
 

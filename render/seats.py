@@ -3,7 +3,8 @@
 The viewer (the learner) always sits at the bottom. In the partnership game play passes from the viewer to the
 seat on the right, then the partner opposite (top), then the seat on the left: counter-clockwise seen from above,
 as Caribbean tables play. Role keys are language-neutral: ``"you"``, ``"opponent"`` (1-vs-1), ``"partner"``,
-``"right_opponent"``, ``"left_opponent"`` (partnership).
+``"right_opponent"``, ``"left_opponent"`` (partnership). Three players sit at the bottom, right and left; four
+without partnerships have an ``"across_opponent"`` at the top, each seat a side of its own.
 
 The table is cut into bands that never overlap, so nothing drawn in one can cover another: the seat opposite
 (its name, then its tiles) and the stock along the top, the learner's hand (with room to lift a tile) and name
@@ -23,16 +24,20 @@ from .geometry import Rect
 from .theme import END_TARGET, HAND_UNIT, LABEL_SIZE, LINE_UNITS, SEAT_UNIT, TOUCH, even_unit, scaled
 
 Place = Literal["bottom", "top", "left", "right"]
-Role = Literal["you", "opponent", "partner", "right_opponent", "left_opponent"]
-ROLES: tuple[Role, ...] = ("you", "opponent", "partner", "right_opponent", "left_opponent")
+Role = Literal["you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent"]
+ROLES: tuple[Role, ...] = ("you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent")
 
 
-def role_and_place(seat: int, viewer: int, players: int) -> tuple[Role, Place]:
-    """The role key and the side of the picture of ``seat`` as seen by ``viewer``."""
+def role_and_place(seat: int, viewer: int, players: int, partners: bool = True) -> tuple[Role, Place]:
+    """The role key and the side of the picture of ``seat`` as seen by ``viewer`` (``partners``: whether four
+    players play as two partnerships, so that the seat opposite is a partner)."""
     offset = (seat - viewer) % players
     if players == 2:
         return ("you", "bottom") if offset == 0 else ("opponent", "top")
-    return (("you", "bottom"), ("right_opponent", "right"), ("partner", "top"), ("left_opponent", "left"))[offset]
+    if players == 3:
+        return (("you", "bottom"), ("right_opponent", "right"), ("left_opponent", "left"))[offset]
+    across: Role = "partner" if partners else "across_opponent"
+    return (("you", "bottom"), ("right_opponent", "right"), (across, "top"), ("left_opponent", "left"))[offset]
 
 
 @dataclass(frozen=True)
@@ -114,22 +119,24 @@ def table_geometry(
     loose: Mapping[int, int],
     plates: Mapping[int, tuple[int, int]] | None = None,
     stock_label: int = 0,
+    partners: bool = True,
 ) -> TableGeometry:
     """Lay out the seats around the table. ``loose`` maps a seat to how many loose tiles lie turned up near it;
     ``plates`` maps a seat to the width and height of its nameplate (none for a seat not in it); ``stock_label`` is the
     width of the stock's count (0 when it is not written). Cached: a rerun redraws the same table."""
     return _table_geometry(width, height, scale, players, viewer, tuple(hand_sizes), frozenset(face_up), has_stock,
-                           tuple(sorted(loose.items())), tuple(sorted((plates or {}).items())), stock_label)
+                           tuple(sorted(loose.items())), tuple(sorted((plates or {}).items())), stock_label, partners)
 
 
 @lru_cache(maxsize=128)
 def _table_geometry(width: int, height: int, scale: float, players: int, viewer: int, hand_sizes: tuple[int, ...],
                     face_up: frozenset[int], has_stock: bool, loose_counts: tuple[tuple[int, int], ...],
-                    plate_sizes: tuple[tuple[int, tuple[int, int]], ...], stock_label: int) -> TableGeometry:
+                    plate_sizes: tuple[tuple[int, tuple[int, int]], ...], stock_label: int,
+                    partners: bool = True) -> TableGeometry:
     z = Sizes.at(scale)
     plates = dict(plate_sizes)
     loose = dict(loose_counts)
-    places = {seat: role_and_place(seat, viewer, players) for seat in range(players)}
+    places = {seat: role_and_place(seat, viewer, players, partners) for seat in range(players)}
     stock, count = _stock(width, z, stock_label) if has_stock else (None, None)
     top_x1 = (stock.x0 if count is None else min(stock.x0, count.x0)) - z.gap if stock is not None else width - z.margin
     seats: dict[int, SeatGeometry] = {}
@@ -143,6 +150,8 @@ def _table_geometry(width: int, height: int, scale: float, players: int, viewer:
             seats[seat] = _top_seat(seat, role, hand_sizes[seat], plates.get(seat, (0, 0)), z.margin, top_x1,
                                     seat in face_up, z)
             top_band = max(top_band, seats[seat].area.y1)
+    if all(place != "top" for _, place in places.values()):  # three players: only the stock's corner up there
+        top_band = (stock.y1 if stock is not None else 0) + z.margin
     line_area = Rect(z.margin, top_band, width - z.margin, bottom_top)
     for seat, (role, place) in places.items():
         if place in ("left", "right"):

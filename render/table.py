@@ -26,7 +26,9 @@ from .highlights import Targets, TileTarget, draw_highlights
 from .layout import LineLayout, layout_line
 from .nameplates import Nameplate, nameplate
 from .scene import Scene
+from .scores import draw_extras, plan_extras
 from .seats import Sizes, TableGeometry, role_and_place, table_geometry
+from .spinner import has_spinner, layout_spinner
 from .theme import LABEL_SIZE, Theme, get_theme, scaled
 from .tiles import tile_sprite
 from .view import TableView
@@ -58,12 +60,15 @@ class TablePicture:
 
 def draw_table(position: Position, view: TableView | None = None) -> TablePicture:
     """Draw ``position`` as ``view`` asks; see ``TableView`` for the options."""
-    scene = _scene(position, view or TableView())
+    view = view or TableView()
+    extras = plan_extras(position, view, round(view.size[0] * view.scale))
+    scene = _scene(position, view, extras.height)
     last_play = draw_line(scene)
     ends = draw_ends(scene)
     seats, dimmed = draw_hands(scene)
     draw_loose(scene)
     draw_stock(scene)
+    draw_extras(scene, extras, scene.image.size[1] - extras.height)
     highlights: tuple = ()
     if scene.targets is not None:
         highlights, tags = draw_highlights(scene.image, scene.draw, scene.view.highlights, scene.targets,
@@ -88,14 +93,23 @@ def draw_table(position: Position, view: TableView | None = None) -> TablePictur
         hand_over=scene.hand_over,
         highlights=highlights,
         concealed=view.hidden,
+        spinner=has_spinner(position),
+        count=extras.count,
+        totals=None if extras.scores is None else extras.scores.totals,
+        target=None if extras.scores is None else extras.scores.target,
+        target_loses=extras.scores is not None and extras.scores.target_loses,
+        danger=None if extras.scores is None else extras.scores.danger,
+        scored=tuple(pair for pair in view.scored if pair[1] > 0),  # type: ignore[misc]
+        out_of_play=extras.out_of_play,
     )
     width, height = scene.image.size
     return TablePicture(scene.image, ClickMap(width, height, tuple(scene.regions)), description, scene.line,
                         scene.geometry, tuple(scene.boxes))
 
 
-def _scene(position: Position, view: TableView) -> Scene:
-    """Lay out the table for this position and view, and start the canvas on the felt."""
+def _scene(position: Position, view: TableView, strip: int = 0) -> Scene:
+    """Lay out the table for this position and view, and start the canvas on the felt (``strip``: the height added
+    under the table for the score and count lines)."""
     theme = get_theme(view.theme)
     s = view.scale
     width, height = round(view.size[0] * s), round(view.size[1] * s)
@@ -103,14 +117,21 @@ def _scene(position: Position, view: TableView) -> Scene:
     hand_over = position.outcome is not None
     to_move = None if hand_over or not view.show_turn else position.to_move
     plates = _nameplates(position, view, to_move, width)
+    # The tiles out of play lie where a stock would: the corner is kept for them the same way.
+    corner = rules.uses_stock or (view.out_of_play and not rules.uses_stock)
     geometry = table_geometry(width, height, s, rules.players, view.viewer, [len(h) for h in position.hands],
-                              view.shown_seats, bool(rules.uses_stock),
+                              view.shown_seats, bool(corner),
                               {seat: len(tiles) for seat, tiles in view.loose_tiles.items()},
                               {seat: (plate.width, plate.height) for seat, plate in plates.items()},
-                              _count_width(scaled(LABEL_SIZE, s)))
-    line = layout_line(position.placed, position.lead_index, geometry.line_area, geometry.line_units,
-                       target=geometry.target, avoid=geometry.avoid, target_area=geometry.target_area)
-    image = _felt(width, height, theme).copy()
+                              _count_width(scaled(LABEL_SIZE, s)), rules.partners)
+    if has_spinner(position):
+        line = layout_spinner(position.placed, position.lead_index or 0, position.open_ends, geometry.line_area,
+                              geometry.line_units, target=geometry.target, avoid=geometry.avoid,
+                              target_area=geometry.target_area)
+    else:
+        line = layout_line(position.placed, position.lead_index, geometry.line_area, geometry.line_units,
+                           target=geometry.target, avoid=geometry.avoid, target_area=geometry.target_area)
+    image = _felt(width, height + strip, theme).copy()
     return Scene(
         position=position, view=view, theme=theme, geometry=geometry, line=line, image=image,
         draw=ImageDraw.Draw(image), to_move=to_move, hand_over=hand_over,
@@ -125,7 +146,7 @@ def _nameplates(position: Position, view: TableView, to_move: int | None, width:
     size, line_height = scaled(LABEL_SIZE, s), Sizes.at(s).plate
     plates = {}
     for seat in range(position.rules.players):
-        role, place = role_and_place(seat, view.viewer, position.rules.players)
+        role, place = role_and_place(seat, view.viewer, position.rules.players, position.rules.partners)
         side = place in ("left", "right")
         badge = view.badge_of.get(seat)
         plates[seat] = nameplate(view.label(role), seat == to_move, badge, view.label(badge), size, line_height,
@@ -187,7 +208,7 @@ def draw_stock(scene: Scene) -> None:
     unless the view conceals the count."""
     geo, theme = scene.geometry, scene.theme
     pile = geo.stock
-    if pile is None:
+    if pile is None or not scene.position.rules.uses_stock:
         return
     count = len(scene.position.stock)
     unit = pile.width // 2

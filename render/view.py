@@ -18,11 +18,9 @@ Concealable = Literal["stock_count", "end_numbers"]
 CONCEALABLE: tuple[Concealable, ...] = ("stock_count", "end_numbers")
 _NEEDS: dict[str, tuple[str, ...]] = {"end": ("end",), "tile": ("tile",), "arrow": ("tile", "end"), "seat": ("seat",)}
 
-
 def as_tile(value: TileLike | None) -> Tile | None:
     """An engine ``Tile`` from a tile or its text ("6-5"); ``None`` stays ``None``."""
     return None if value is None else Tile.coerce(value)
-
 
 @dataclass(frozen=True)
 class WrongAttempt:
@@ -33,7 +31,6 @@ class WrongAttempt:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tile", Tile.coerce(self.tile))
-
 
 @dataclass(frozen=True)
 class Highlight:
@@ -61,17 +58,16 @@ class Highlight:
         for name in _NEEDS[self.kind]:
             if getattr(self, name) is None:
                 raise ValueError(f"a {self.kind!r} highlight needs {name}=")
-        if self.end is not None and self.end not in ("left", "right"):
-            raise ValueError(f"highlight end must be 'left' or 'right', not {self.end!r}")
+        if self.end is not None and self.end not in ("left", "right", "up", "down"):
+            raise ValueError(
+                f"highlight end must be 'left' or 'right' (or a spinner's 'up' or 'down'), not {self.end!r}")
         object.__setattr__(self, "tile", as_tile(self.tile))
         if self.label is not None and not self.label.strip():
             object.__setattr__(self, "label", None)
 
-
 def _pairs(value: Mapping | Iterable) -> tuple:
     """A mapping (or pairs) as sorted pairs, so that a view stays hashable."""
     return tuple(sorted(value.items())) if isinstance(value, Mapping) else tuple(value)
-
 
 @dataclass(frozen=True)
 class TableView:
@@ -100,6 +96,17 @@ class TableView:
       ``label_ends`` says; the pips still show). The description leaves them out too and lists them as concealed.
     - ``scale``: how many pixels of the picture per pixel of the canvas; ``size``: the canvas at 1x (default
       360 x 420, a phone, where a canvas pixel is shown about one CSS pixel wide).
+
+    The other tables (``render.scores``):
+
+    - ``scores``: per side, the match's points before this hand; given, a score line per side is written under
+      the table (this hand's points added: scored during it, or what its end added), with the target and, where
+      reaching it loses (katsika), the side in danger marked.
+    - ``scored``: seat → the points its last play scored (all-fives), shown as a "+15" badge beside the seat.
+    - ``end_count``: write the open ends' count out under the table ("6 + 3 + 4 = 13").
+    - ``out_of_play``: show the tiles nobody holds in a game without a stock, face down and apart, with their count.
+    - ``labels`` also names, for these: ``"side_yours"``, ``"side_theirs"`` (two sides), ``"target"`` (the whole
+      target line, already written out), ``"danger"``, ``"count"`` and ``"out_of_play"``.
     """
 
     viewer: int = 0
@@ -116,6 +123,10 @@ class TableView:
     show_turn: bool = True
     highlights: Sequence[Highlight] = ()
     conceal: frozenset[Concealable] | Iterable[Concealable] = frozenset()
+    scores: Sequence[int] = ()
+    scored: Mapping[int, int] | tuple[tuple[int, int], ...] = ()
+    end_count: bool = False
+    out_of_play: bool = False
     scale: float = 1.0
     theme: str | Theme = "light"
     size: tuple[int, int] = DEFAULT_CANVAS
@@ -131,6 +142,8 @@ class TableView:
         set_(self, "labels", _pairs(self.labels))
         set_(self, "highlights", tuple(self.highlights))
         set_(self, "conceal", frozenset((self.conceal,) if isinstance(self.conceal, str) else self.conceal))
+        set_(self, "scores", tuple(self.scores))
+        set_(self, "scored", _pairs(self.scored))
         self._check()
 
     def _check(self) -> None:
@@ -177,6 +190,11 @@ class TableView:
     def loose_tiles(self) -> dict[int, tuple[Tile, ...]]:
         """Seat → the loose tiles turned up beside it."""
         return dict(self.loose)  # type: ignore[arg-type]
+
+    @property
+    def scored_by(self) -> dict[int, int]:
+        """Seat → the points its last play scored."""
+        return dict(self.scored)  # type: ignore[arg-type]
 
     def label(self, key: str | None) -> str | None:
         """The caller's translated text for a role or badge key, if it gave one."""

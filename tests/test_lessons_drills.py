@@ -29,7 +29,8 @@ def test_every_drill_step_names_facts_the_practice_engine_drills(lesson: Lesson)
         assert kinds_for(step.drill), (lesson.id, step.number, step.drill)
 
 
-def test_drills_are_ordinary_questions_in_every_language(lesson: Lesson, library: Library) -> None:
+def test_drills_are_ordinary_questions_in_every_language(plaza_lesson: Lesson, library: Library) -> None:
+    lesson = plaza_lesson  # a course whose lessons end with drills
     for seed in SEEDS:
         runner = LessonRunner(lesson, seed=seed)
         for slot in _drills(lesson):
@@ -46,7 +47,8 @@ def test_drills_are_ordinary_questions_in_every_language(lesson: Lesson, library
                     assert text and "{" not in text and "[" not in text, (lesson.id, lang, text)
 
 
-def test_drills_are_fresh_for_every_learner_and_never_repeat_within_a_lesson(lesson: Lesson) -> None:
+def test_drills_are_fresh_for_every_learner_and_never_repeat_within_a_lesson(plaza_lesson: Lesson) -> None:
+    lesson = plaza_lesson  # a course whose lessons end with drills
     seen: set[str] = set()
     for seed in SEEDS:
         runner = LessonRunner(lesson, seed=seed)
@@ -60,7 +62,8 @@ def test_drills_are_fresh_for_every_learner_and_never_repeat_within_a_lesson(les
     assert len(seen) > len(_drills(lesson)) * 3  # different learners get different drills
 
 
-def test_a_wrong_drill_answer_nudges_and_counts_against_the_stars(lesson: Lesson, library: Library) -> None:
+def test_a_wrong_drill_answer_nudges_and_counts_against_the_stars(plaza_lesson: Lesson, library: Library) -> None:
+    lesson = plaza_lesson  # a course whose lessons end with drills
     runner = LessonRunner(lesson, seed=3)
     slot = _drills(lesson)[0]
     runner.goto(slot.number)
@@ -78,7 +81,8 @@ def test_a_wrong_drill_answer_nudges_and_counts_against_the_stars(lesson: Lesson
     assert runner.done and runner.stars < 3
 
 
-def test_trying_a_drill_again_puts_the_same_question_back(lesson: Lesson) -> None:
+def test_trying_a_drill_again_puts_the_same_question_back(plaza_lesson: Lesson) -> None:
+    lesson = plaza_lesson  # a course whose lessons end with drills
     runner = LessonRunner(lesson, seed=5)
     slot = _drills(lesson)[-1]
     runner.goto(slot.number)

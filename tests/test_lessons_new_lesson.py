@@ -54,7 +54,9 @@ def test_a_lesson_added_by_following_the_readme_passes_the_lesson_suite(tmp_path
     root, lesson_id = copy_with_new_lesson(tmp_path)
     library = load_library(root)
     assert [str(error) for error in library.errors] == []
-    assert library.lessons[-1].id == lesson_id and len(library.lessons) == len(load_library().lessons) + 1
+    added = library.lesson(lesson_id)
+    course = [lesson.id for lesson in library.lessons if lesson.course == added.course]
+    assert course[-1] == lesson_id and len(library.lessons) == len(load_library().lessons) + 1
     suite = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests").glob("test_lessons_*.py")
                    if path.name != Path(__file__).name)
     env = {**os.environ, "LAPLAZA_LESSONS": str(root)}

@@ -16,9 +16,12 @@ NUMBER = r"(?<![\w-]){}(?![\w-])"
 TILE = re.compile(r"(?<![\w-])([0-6])-([0-6])(?![\w-])")
 
 
+PLAZA = "la_plaza"  # the course issue 10 rewrote; other courses keep their own standards and tests
+
+
 def _questions(library: Library) -> list[tuple[Lesson, Step]]:
     return [(lesson, step) for lesson in library.lessons for step in lesson.steps
-            if step.kind == "question" and not step.drill]
+            if step.kind == "question" and not step.drill and lesson.course == PLAZA]
 
 
 def _says(text: str, number: int) -> bool:
@@ -98,7 +101,8 @@ def test_no_question_is_asked_twice(library: Library) -> None:
         seen[asked] = f"{lesson.id}:{step.number}"
 
 
-def test_every_lesson_ends_with_three_drills_then_its_remember_box(lesson: Lesson) -> None:
+def test_every_lesson_ends_with_three_drills_then_its_remember_box(plaza_lesson: Lesson) -> None:
+    lesson = plaza_lesson
     *_, first, second, third, last = lesson.steps
     assert last.kind == "remember"
     assert all(step.drill and step.kind == "question" for step in (first, second, third))
@@ -107,7 +111,7 @@ def test_every_lesson_ends_with_three_drills_then_its_remember_box(lesson: Lesso
 
 def test_fid_is_spelled_out_where_it_first_appears(library: Library) -> None:
     for lang in library.texts.languages:
-        for lesson in library.lessons:
+        for lesson in (lesson for lesson in library.lessons if lesson.course == PLAZA):
             texts = [library.texts.find(lang, key, lesson.id) or "" for step in lesson.steps
                      for key in _texts_of(lesson, step)]
             first = next((text for text in texts if "FID" in text), None)
@@ -117,7 +121,8 @@ def test_fid_is_spelled_out_where_it_first_appears(library: Library) -> None:
 
 
 @pytest.mark.parametrize("words", [65])
-def test_every_step_text_reads_in_under_twenty_seconds(lesson: Lesson, library: Library, words: int) -> None:
+def test_every_step_text_reads_in_under_twenty_seconds(plaza_lesson: Lesson, library: Library, words: int) -> None:
+    lesson = plaza_lesson
     for step in lesson.steps:
         if step.text is None:
             continue
@@ -126,7 +131,8 @@ def test_every_step_text_reads_in_under_twenty_seconds(lesson: Lesson, library: 
             assert len(text.split()) <= words, (lesson.id, step.number, lang, len(text.split()))
 
 
-def test_tiles_off_the_line_are_written_as_the_engine_writes_them(lesson: Lesson, library: Library) -> None:
+def test_tiles_off_the_line_are_written_as_the_engine_writes_them(plaza_lesson: Lesson, library: Library) -> None:
+    lesson = plaza_lesson
     for lang in library.texts.languages:
         for key, text in library.texts.tables[lang].get(lesson.id, {}).items():
             for high, low in TILE.findall(text):

@@ -12,6 +12,7 @@ from engine import Play, Position, Rules, Tile
 from play import LEVELS, Expert, choices, computer_player, same_choice
 from play.heuristics import club_score, features
 from play.montecarlo import estimate
+from tests.play_support import TABLES, deal, table_id
 
 PRESETS = (Rules.one_vs_one(), Rules.partnership())
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,13 +28,13 @@ def quick(level: str, seed: int):
     return Expert(seed, playouts=60) if level == "expert" else computer_player(level, seed)
 
 
-@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", TABLES, ids=table_id)
 @pytest.mark.parametrize("level", LEVELS)
-def test_every_level_plays_whole_hands_legally(rules: Rules, level: str) -> None:
-    rng = random.Random(f"{rules.name}-{level}")
+def test_every_level_plays_whole_hands_of_every_table_legally(rules: Rules, level: str) -> None:
+    rng = random.Random(f"{table_id(rules)}-{level}")
     players = [quick(level, seed) for seed in range(rules.players)]
-    for hand in range(3 if level == "expert" else 12):
-        position = Position.deal(rules, rng, leader=rng.randrange(rules.players), first_hand=False)
+    for hand in range(2 if level == "expert" else 8):
+        position = deal(rules, rng)
         while position.outcome is None:
             view = position.view(position.to_move)
             move = players[position.to_move].choose(view)
@@ -164,3 +165,16 @@ def test_a_player_refuses_to_move_out_of_turn_or_after_the_hand() -> None:
 def test_unknown_levels_and_seeds_are_refused_with_a_clear_message(level: str, seed: object) -> None:
     with pytest.raises(ValueError, match=r"level|seed"):
         computer_player(level, seed)  # type: ignore[arg-type]
+
+
+def test_a_spinners_twin_ends_are_one_choice_and_its_different_arms_are_not() -> None:
+    rules = Rules.all_fives()
+    lone = Position.setup(rules, [tiles("5-0 6-6"), tiles("1-1")], ["5-5"], spinner=0)
+    assert [str(m) for m in choices(lone.view(0))] == ["plays 5-0 left"]  # left and right of a lone spinner
+    opened = Position.setup(rules, [tiles("5-4 3-2 6-6"), tiles("1-1")], ["3-5", "5-5", "5-1"], spinner=1)
+    view = opened.view(0)
+    assert [str(m) for m in view.legal_moves()] == ["plays 3-2 left", "plays 5-4 up", "plays 5-4 down"]
+    assert [str(m) for m in choices(view)] == ["plays 3-2 left", "plays 5-4 up"]
+    one_arm = Position.setup(rules, [tiles("5-4 6-6"), tiles("1-1")], ["5-5", "5-1"], spinner=0)
+    # left of the spinner (nothing there yet) and... only the left shows 5: one play, nothing to merge
+    assert [str(m) for m in choices(one_arm.view(0))] == ["plays 5-4 left"]

@@ -90,10 +90,11 @@ def test_the_key_table_is_where_the_lesson_points_at_what_it_teaches() -> None:
 def test_the_whole_course_has_a_cover_and_a_card_per_lesson(lang: str) -> None:
     doc = course(LIBRARY, lang)
     reader = read(doc)
-    assert len(reader.pages) == 1 + len(LIBRARY.lessons)
-    assert [placed.page for placed in doc.pictures] == list(range(1, 1 + len(LIBRARY.lessons)))
+    lessons = [lesson for lesson in LIBRARY.lessons if lesson.course == "la_plaza"]
+    assert len(reader.pages) == 1 + len(lessons)
+    assert [placed.page for placed in doc.pictures] == list(range(1, 1 + len(lessons)))
     last = doc.pictures[-1]
-    step = key_step(LIBRARY.lessons[-1])
+    step = key_step(lessons[-1])
     assert_hand_pips_read_back(reader, last, step.viewer, step.position.hands[step.viewer])
 
 

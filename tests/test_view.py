@@ -14,9 +14,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine import ALL_TILES, Draw, Event, Pass, Play, Position, Rules, Tile
+from tests.play_support import TABLES, deal, random_play, table_id
 
-SETTINGS = settings(max_examples=150, deadline=None)
-PRESETS = (Rules.one_vs_one(), Rules.partnership())
+SETTINGS = settings(max_examples=300, deadline=None)
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -25,37 +25,26 @@ def tiles(text: str) -> list[Tile]:
     return [Tile.parse(word) for word in text.split()]
 
 
-def deal(rules: Rules, rng: random.Random) -> Position:
-    """A shuffled hand, sometimes a partnership match's first (6-6 leads)."""
-    if rules.name == "partnership" and rng.random() < 0.25:
-        return Position.deal(rules, rng, first_hand=True)
-    return Position.deal(rules, rng, leader=rng.randrange(rules.players))
+def face_down_out_of_play(rules: Rules) -> bool:
+    """Whether the table deals fewer than 28 tiles and has no stock: the rest lie face down (G2)."""
+    return not rules.uses_stock and rules.players * rules.hand_size < len(ALL_TILES)
 
 
-def random_play(position: Position, rng: random.Random, moves: int) -> Position:
-    """Up to `moves` uniformly random legal moves (fewer if the hand ends)."""
-    for _ in range(moves):
-        if position.outcome is not None:
-            break
-        position = position.apply(rng.choice(position.legal_moves()))
-    return position
+def in_play(position: Position) -> list[Tile]:
+    """Every tile in the hands, on the table and in the stock."""
+    return [t for hand in position.hands for t in hand] + list(position.line) + list(position.stock)
 
 
 def open_positions() -> st.SearchStrategy[tuple[Position, int, random.Random]]:
-    """A random hand still open after some random moves, a seat, and a generator for sampling."""
+    """A random hand of any table still open after some random moves, a seat, and a generator for sampling."""
 
-    def build(preset: int, seed: int, moves: int) -> tuple[Position, int, random.Random]:
+    def build(table: int, seed: int, moves: int) -> tuple[Position, int, random.Random]:
         rng = random.Random(seed)
-        rules = PRESETS[preset]
-        position = deal(rules, rng)
-        for _ in range(moves):
-            after = random_play(position, rng, 1)
-            if after.outcome is not None:
-                break
-            position = after
+        rules = TABLES[table]
+        position = random_play(deal(rules, rng), rng, moves)
         return position, rng.randrange(rules.players), rng
 
-    return st.builds(build, st.integers(0, len(PRESETS) - 1), st.integers(0, 2**32), st.integers(0, 40))
+    return st.builds(build, st.integers(0, len(TABLES) - 1), st.integers(0, 2**32), st.integers(0, 40))
 
 
 def public_facts(view: object) -> tuple[object, ...]:
@@ -72,8 +61,11 @@ def hidden_swap(position: Position, seat: int, rng: random.Random) -> Position |
     """The same hand replayed from a deal where two tiles `seat` cannot see by now traded places, or None if that
     deal cannot replay the same public history (a pass or a draw would no longer be legal)."""
     events = position.history
-    place = {t: s for s, hand in enumerate(position.hands) if s != seat for t in hand}
+    place: dict[Tile, object] = {t: s for s, hand in enumerate(position.hands) if s != seat for t in hand}
     place.update({t: ("stock", i) for i, t in enumerate(position.stock)})
+    if face_down_out_of_play(position.rules):
+        seen = {*position.hands[seat], *position.line}
+        place.update({t: "out" for t in ALL_TILES if t not in place and t not in seen})
     if len(set(place.values())) < 2:
         return None
     a = rng.choice(sorted(place))
@@ -89,9 +81,11 @@ def hidden_swap(position: Position, seat: int, rng: random.Random) -> Position |
     stock = [swap.get(t, t) for t in (*(e.drawn for e in events if isinstance(e.move, Draw)), *position.stock)]
     try:
         start = Position.start(position.rules, hands, stock=stock, leader=events[0].seat)
-        return start.apply_all(Event(e.seat, e.move) for e in events)
+        replayed = start.apply_all(Event(e.seat, e.move) for e in events)
     except ValueError:  # IllegalMove is a ValueError: the swapped deal cannot replay these moves
         return None
+    # a swap that ends the hand (nobody can play any more) changes what everyone sees
+    return replayed if replayed.outcome is None else None
 
 
 @SETTINGS
@@ -123,7 +117,10 @@ def test_a_view_shows_the_seats_own_things_and_the_public_ones(case: tuple[Posit
     assert view.hand == position.hands[seat]
     assert view.hand_sizes == tuple(len(hand) for hand in position.hands)
     assert view.stock_size == len(position.stock)
-    assert view.unseen == {t for s, hand in enumerate(position.hands) if s != seat for t in hand} | set(position.stock)
+    hidden = {t for s, hand in enumerate(position.hands) if s != seat for t in hand} | set(position.stock)
+    if face_down_out_of_play(position.rules):
+        hidden |= set(ALL_TILES) - set(position.hands[seat]) - set(position.line)
+    assert view.unseen == hidden
     assert (view.placed, view.line, view.ends, view.lead_index) == (
         position.placed, position.line, position.ends, position.lead_index
     )
@@ -148,7 +145,9 @@ def test_a_sample_fits_the_view_and_plays_on_legally(case: tuple[Position, int, 
         assert sample.hands[seat] == position.hands[seat]
         assert tuple(len(hand) for hand in sample.hands) == view.hand_sizes
         assert len(sample.stock) == view.stock_size
-        assert {t for s, hand in enumerate(sample.hands) if s != seat for t in hand} | set(sample.stock) == view.unseen
+        dealt = {t for s, hand in enumerate(sample.hands) if s != seat for t in hand} | set(sample.stock)
+        assert dealt <= view.unseen
+        assert dealt == view.unseen or face_down_out_of_play(position.rules)
         for other, hand in enumerate(sample.hands):
             lacks = view.known_lacks(other)
             assert not [t for t in hand if t.high in lacks or t.low in lacks], (other, hand, lacks)
@@ -158,10 +157,8 @@ def test_a_sample_fits_the_view_and_plays_on_legally(case: tuple[Position, int, 
             moves = end.legal_moves()
             assert moves
             end = end.apply(rng.choice(moves))  # apply raises IllegalMove if the engine refused it
-        everything = [t for hand in end.hands for t in hand] + list(end.line) + list(end.stock)
-        assert Counter(everything) == Counter(
-            [t for hand in position.hands for t in hand] + list(position.line) + list(position.stock)
-        )
+        assert Counter(in_play(end)) == Counter(in_play(sample))
+        assert Counter(in_play(sample)) == Counter(in_play(position)) or face_down_out_of_play(position.rules)
 
 
 def test_the_sample_is_uniform_over_every_deal_the_known_lacks_allow() -> None:
@@ -281,8 +278,68 @@ def test_the_fingerprint_is_the_same_in_every_run() -> None:
     assert len(prints) == 1 and len(prints.pop().strip()) == 24
 
 
-def test_every_tile_of_the_set_is_accounted_for_in_a_dealt_view() -> None:
-    for rules in PRESETS:
-        position = deal(rules, random.Random(11))
-        view = position.view(0)
+@pytest.mark.parametrize("rules", TABLES, ids=table_id)
+def test_every_tile_of_the_set_is_accounted_for_in_a_dealt_view(rules: Rules) -> None:
+    position = random_play(deal(rules, random.Random(11)), random.Random(12), 5)
+    for seat in range(rules.players):
+        view = position.view(seat)
         assert set(view.hand) | view.unseen | set(view.line) == set(ALL_TILES)
+        assert not set(view.hand) & view.unseen
+
+
+def test_tiles_out_of_play_at_a_table_without_a_stock_stay_unknown() -> None:
+    # a two-player block game deals 14 tiles; the other 14 lie face down, so the opponent's hand is not given away
+    rules = Rules.block_game()
+    position = Position.deal(rules, random.Random(4))
+    view = position.view(0)
+    assert len(view.unseen) == 21 and set(position.hands[1]) < view.unseen
+    rng = random.Random(5)
+    opponents = {view.sample(rng).hands[1] for _ in range(50)}
+    assert len(opponents) == 50
+    # and the same deal with an opponent's tile traded for one out of play looks the same from seat 0
+    out = min(t for t in view.unseen - set(position.hands[1]) if not t.is_double)
+    given = min(t for t in position.hands[1] if not t.is_double)
+    traded = [out, *(t for t in position.hands[1] if t is not given)]
+    other = Position.start(rules, [position.hands[0], traded])  # the same doubles: the same leader (G3)
+    assert other.to_move == position.to_move
+    assert other.view(0) == position.view(0)
+    assert other.view(1) != position.view(1)
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=table_id)
+def test_samples_of_every_table_play_on_legally(rules: Rules) -> None:
+    rng = random.Random(table_id(rules))
+    for _ in range(6):
+        position = random_play(deal(rules, rng), rng, rng.randrange(25))
+        view = position.view(rng.randrange(rules.players))
+        sample = view.sample(rng)
+        assert sample.view(view.seat) == view
+        assert (sample.open_ends, sample.end_count, sample.hand_points) == (
+            view.open_ends, view.end_count, view.hand_points
+        )
+        while sample.outcome is None:
+            sample = sample.apply(rng.choice(sample.legal_moves()))
+
+
+def test_a_sample_never_blocks_a_hand_that_is_still_open() -> None:
+    # a two-player block game: seat 0 cannot play on 6|6 and nobody knows where the other sixes are, but the
+    # hand is open, so seat 1 must hold one; samples never put them all among the tiles out of play
+    line = ["6-0", "0-2", "2-6"]
+    position = Position.setup(Rules.block_game(), [tiles("1-1 5-3"), tiles("6-5 4-4 1-3")], line, to_move=0)
+    view = position.view(0)
+    assert view.legal_moves() == [Pass()]
+    rng = random.Random(8)
+    for _ in range(200):
+        sample = view.sample(rng)
+        assert any(t.has(6) for t in sample.hands[1])
+        assert sample.apply(Pass()).legal_moves() != [Pass()]
+
+
+def test_after_a_move_the_view_tells_the_new_ends_count_and_points() -> None:
+    rules = Rules.all_fives()
+    position = Position.setup(rules, [tiles("5-0 6-6"), tiles("1-1")], ["5-5"], spinner=0)
+    after = position.view(0).after(Play(Tile(5, 0), "left"))
+    assert after.open_ends == (("left", 0), ("right", 5))
+    assert after.end_count == 10 and after.hand_points == (10, 0)
+    with pytest.raises(ValueError, match="turn"):
+        position.view(1).after(Play(Tile(1, 1), "left"))

@@ -33,9 +33,10 @@ def lesson_link(lesson_id: str, lang: str, base: str = "") -> str:
 def add_card(doc: Document, library: Library, lesson: Lesson, lang: str, base: str = "") -> None:
     """One lesson card, on a page of its own."""
     words = Words(library.texts, lang, lesson.id)
-    number = [item.id for item in library.lessons].index(lesson.id) + 1
+    same_course = [item.id for item in library.lessons if item.course == lesson.course]  # numbered within it
+    number = same_course.index(lesson.id) + 1
     doc.new_page()
-    doc.text(f"{words('app.title')} · {words('teacher.print.lesson_of', number=number, count=len(library.lessons))}",
+    doc.text(f"{words('app.title')} · {words('teacher.print.lesson_of', number=number, count=len(same_course))}",
              SMALL, color=MUTED, after=6)
     doc.text(words(lesson.title), TITLE, bold=True, color=HEADING, after=10)
     doc.rule()
@@ -69,8 +70,10 @@ def lesson_card(library: Library, lesson_id: str, lang: str, base: str = "") -> 
     return doc
 
 
-def course(library: Library, lang: str, base: str = "") -> Document:
-    """The whole course: a cover listing every lesson with its link, then every lesson's card."""
+def course(library: Library, lang: str, base: str = "", course: str = "la_plaza") -> Document:
+    """A whole course (La Plaza's ten lessons by default): a cover listing every lesson with its link, then every
+    lesson's card."""
+    lessons = [lesson for lesson in library.lessons if lesson.course == course]
     words = Words(library.texts, lang)
     doc = Document(f"{words('app.title')} — {words('teacher.print.course')}")
     doc.new_page()
@@ -78,10 +81,10 @@ def course(library: Library, lang: str, base: str = "") -> Document:
     doc.text(words("teacher.print.course"), HEADER, color=MUTED, after=10)
     doc.rule()
     doc.text(words("teacher.print.course_intro"), BODY, after=24)
-    for number, lesson in enumerate(library.lessons, start=1):
+    for number, lesson in enumerate(lessons, start=1):
         title = library.texts.get(lang, lesson.title, lesson.id)
         doc.text(f"{number}. {title}", BODY, bold=True, after=2)
         doc.text(lesson_link(lesson.id, lang, base), SMALL, color=MUTED, indent=36, after=14)
-    for lesson in library.lessons:
+    for lesson in lessons:
         add_card(doc, library, lesson, lang, base)
     return doc

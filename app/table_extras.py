@@ -1,0 +1,86 @@
+"""What a lesson step's picture and words add at the other tables (RULES.md G, S): the score line (the match so far
+and this hand's points), a "+15" badge for a play that just scored, the open ends' count and the tiles out of play
+when the lesson turns them on, whatever a question asks kept out, and the words the picture writes for them."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from engine import Match, Play, Position, Rules
+from lessons import StepView
+
+from .i18n import Words
+
+
+def shows_scores(rules: Rules) -> bool:
+    """Whether a table's pictures may show its scores: every table but La Plaza's (whose pictures stay as they
+    are)."""
+    return rules.scoring != "la_plaza"
+
+
+def score_line_shown(view: StepView, position: Position) -> bool:
+    """Whether this picture writes the score line: all-fives scores during the hand, so always there; the other
+    tables once there is something to say — a hand that is over, or the match's earlier hands."""
+    return position.rules.scoring == "all_fives" or position.outcome is not None or bool(view.match)
+
+
+def match_before(view: StepView, rules: Rules) -> tuple[int, ...]:
+    """Each side's points from the match's earlier hands the step names (none: a match just begun)."""
+    match = Match(rules)
+    for hand in view.match:
+        if hand.outcome is not None:
+            match.record(hand.outcome)
+    return match.scores
+
+
+def scored(view: StepView, start: Position | None) -> dict[int, int]:
+    """Seat → the points its last play in this step scored (all-fives): the engine's ``hand_points`` before and
+    after each play. A seat whose later play scored nothing keeps no badge."""
+    points: dict[int, int] = {}
+    before = start
+    for frame in view.frames:
+        after = frame.position
+        if isinstance(frame.event.move, Play) and before is not None:
+            side = after.rules.side_of(frame.event.seat)
+            gained = after.hand_points[side] - before.hand_points[side]
+            if gained > 0:
+                points[frame.event.seat] = gained
+            else:
+                points.pop(frame.event.seat, None)
+        before = after
+    return points
+
+
+def view_options(view: StepView, position: Position, start: Position | None,
+                 conceal: Collection[str] = ()) -> dict[str, Any]:
+    """The ``TableView`` options of the other tables for this step and position; nothing at La Plaza's tables."""
+    rules = position.rules
+    if not shows_scores(rules):
+        return {}
+    kinds = {mark.kind for mark in view.marks}
+    hide_scores = "scores" in conceal
+    return {
+        "scores": () if hide_scores or not score_line_shown(view, position) else match_before(view, rules),
+        "scored": {} if hide_scores else scored(view, start),
+        "end_count": "count" in kinds and "end_count" not in conceal,
+        "out_of_play": "out_of_play" in kinds,
+    }
+
+
+def labels(words: Words, rules: Rules) -> dict[str, str]:
+    """The words the other tables' pictures write: the sides, the target line, the danger sign, the count, the
+    tiles out of play (with the seats' names and the badges the picture always writes)."""
+    found = words.role_labels()
+    if not shows_scores(rules):
+        return found
+    target = "tables.picture.target_loses" if rules.target_loses else "tables.picture.target"
+    found.update({
+        "side_yours": words("side.yours"),
+        "side_theirs": words("side.theirs"),
+        "target": words(target, target=rules.target),
+        "danger": words("tables.picture.danger"),
+        "count": words("tables.picture.count"),
+        "out_of_play": words("tables.picture.out_of_play"),
+    })
+    return found
