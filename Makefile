@@ -35,3 +35,4 @@ bench: $(VENV)/.installed
 	$(PY) benchmarks/render_speed.py
 	$(PY) benchmarks/practice_speed.py
 	$(PY) benchmarks/progress_speed.py
+	$(PY) benchmarks/class_load.py

@@ -12,6 +12,7 @@ from .lead_questions import lead
 from .play_questions import fits, lacks, must, where, where_tile_goes
 from .question import Draft, Question
 from .skills import get_skill, lesson_step
+from .table_questions import fives, katsika, leader, rounding
 
 Generator = Callable[[random.Random], Draft]
 
@@ -28,6 +29,10 @@ GENERATORS: dict[str, Generator] = {
     "tranque": tranque,
     "capicu": capicu,
     "score": score,
+    "leader": leader,
+    "katsika": katsika,
+    "fives": fives,
+    "rounding": rounding,
 }
 
 

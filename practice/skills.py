@@ -44,6 +44,11 @@ SKILLS: tuple[Skill, ...] = (
     Skill("tranque", "tranque", ("§9b", "§9c", "H1", "H2")),
     Skill("capicu", "capicu", ("§11a",)),
     Skill("score", "partida", ("§12a", "§12b", "§12c", "H4")),
+    # The other tables (practice/table_questions.py).
+    Skill("leader", "greek_lead", ("G3a", "G3b", "G4a", "G4b")),
+    Skill("katsika", "katsika", ("G8b", "G8d")),
+    Skill("fives", "all_fives", ("S5a", "S5b", "S5c")),
+    Skill("rounding", "fives_end", ("S6a", "S6b")),
 )
 SKILL_IDS: tuple[str, ...] = tuple(skill.id for skill in SKILLS)
 _BY_ID = {skill.id: skill for skill in SKILLS}

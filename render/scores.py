@@ -117,6 +117,8 @@ def plan_extras(position: Position, view: TableView, width: int) -> Extras:
         items.append([("text", f"{label}: {formula}" if label else formula)])
     if scores is not None:
         items += _score_items(position, view, scores)
+    if pile and view.label("out_of_play"):  # the pile's count is in its corner; what it is, said under the table
+        items.append([("text", f"{view.label('out_of_play')}: {pile}")])
     lines = _wrapped(items, size, width - 2 * scaled(8, s))
     return Extras(terms, scores, pile, lines, round(size * 1.6), size)
 
@@ -219,8 +221,8 @@ def _warning(scene: Scene, cx: float, cy: float, size: float) -> None:
 
 
 def _draw_out_of_play(scene: Scene, count: int) -> None:
-    """The tiles out of play where a stock would lie: two face-down tiles struck through, their count beside them
-    and the words under them. Nothing here can be tapped: they are never drawn."""
+    """The tiles out of play where a stock would lie: two face-down tiles struck through and their count beside
+    them (what they are is written under the table). Nothing here can be tapped: they are never drawn."""
     geo, theme = scene.geometry, scene.theme
     pile = geo.stock
     if pile is None or count <= 0:
@@ -239,13 +241,6 @@ def _draw_out_of_play(scene: Scene, count: int) -> None:
         draw_text(scene.image, (geo.stock_label.x0 + stroke, shown.y0 + shown.height // 2), str(count), size,
                   theme.text, "lm", stroke, theme.badge_bg)
         scene.add(Box("label", geo.stock_label, "stock", text=str(count)))
-    label = scene.label("out_of_play")
-    if label:  # under the pile, against the picture's edge
-        small = max(8, round(size * 0.85))
-        right = geo.stock_label.x1 if geo.stock_label is not None else shown.x1
-        y0 = shown.y1 + scaled(3, geo.scale)
-        draw_text(scene.image, (right, y0), label, small, theme.text, "rt", stroke, theme.badge_bg)
-        scene.add(Box("label", Rect(right - text_width(label, small), y0, right, y0 + small + 2), text=label))
 
 
 def _points_badge(scene: Scene, plate: Rect, seat: int, points: int) -> None:

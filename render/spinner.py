@@ -19,7 +19,7 @@ from functools import lru_cache
 from engine import End, Placed, Position
 
 from .geometry import Rect
-from .layout import Direction, EndSpot, LineLayout, TileSpot, _Arm, _Frame, _lay_arm, _target, unit_ladder
+from .layout import UP, Direction, EndSpot, LineLayout, TileSpot, _Arm, _Frame, _lay_arm, _target, unit_ladder
 
 #: Each arm's quarter turn from the right arm's frame (0: as laid; 1: a quarter turn clockwise on screen, ...).
 _TURNS: dict[str, int] = {"right": 0, "down": 1, "left": 2, "up": 3}
@@ -67,9 +67,10 @@ def _arm_items(placed: Sequence[Placed], arm: str) -> list[tuple[int, object, in
 
 
 def _lay(placed: Sequence[Placed], lead_index: int, open_ends: Sequence[tuple[End, int]], frame: _Frame, unit: int,
-         cx: int, cy: int) -> LineLayout:
+         cx: int, cy: int, room: bool = False) -> LineLayout:
     """Every arm laid at one size around a spinner centred on (cx, cy), each open end with its tap target; ``fits``
-    says whether all of it lies inside the area, clear of what it must avoid and of itself."""
+    says whether all of it lies inside the area, clear of what it must avoid and of itself. With ``room`` the left
+    and right arms turn a target's width from the area's edge, where the side seats may leave no felt for it."""
     half = unit // 2
     area = frame.area
     spinner = placed[lead_index]
@@ -83,13 +84,21 @@ def _lay(placed: Sequence[Placed], lead_index: int, open_ends: Sequence[tuple[En
         items = _arm_items(placed, arm)
         if not items and arm not in numbers:
             continue  # a closed side: nothing lies there and nothing may yet
-        start = half if arm in ("left", "right") else unit  # the spinner lies across: long side up and down
-        laid = _lay_arm(items, "right", (start, 0), True, 2 * unit, reach[arm] - unit, unit)  # type: ignore[arg-type]
-        fits = fits and laid.fits
-        spots += [_turn_spot(spot, turns, cx, cy, arm) for spot in laid.spots]
+        if arm in ("left", "right"):
+            # Running out along the middle row, snaking away (right: down, left: up) a unit from the area's edge,
+            # as the line's arms do; back no nearer the spinner than two units, clear of the top and bottom stems.
+            margin = frame.target_size(unit) + frame.gap(unit) if room else unit
+            laid = _lay_arm(items, "right", (half, 0), True, 2 * unit, reach[arm] - margin, unit)  # type: ignore[arg-type]
+            arm_spots, end, direction, arm_fits = laid.spots, laid.end, laid.direction, laid.fits
+        else:
+            arm_spots, end, direction, arm_fits = _stem_and_rows(items, unit, reach["right" if arm == "up" else "left"])
+        fits = fits and arm_fits
+        spots += [_turn_spot(spot, turns if arm in ("left", "right") else 2 * (arm == "down"), cx, cy, arm)
+                  for spot in arm_spots]
         if arm in numbers:
-            end = _turn_point(*laid.end, turns)
-            turned = _Arm([], (cx + round(end[0]), cy + round(end[1])), _turn_direction(laid.direction, turns), True)
+            turn = turns if arm in ("left", "right") else 2 * (arm == "down")
+            at = _turn_point(*end, turn)
+            turned = _Arm([], (cx + round(at[0]), cy + round(at[1])), _turn_direction(direction, turn), True)
             ended.append((arm, turned, items[-1][0] if items else lead_index))
     rects = [spot.rect for spot in spots]
     fits = fits and all(r.inside(area) and not any(r.overlaps(a) for a in frame.avoid) for r in rects)
@@ -101,7 +110,7 @@ def _lay(placed: Sequence[Placed], lead_index: int, open_ends: Sequence[tuple[En
         cell = Rect(ex + dx * half - half, ey + dy * half - half, ex + dx * half + half, ey + dy * half + half)
         # The side the arm snakes away to, as the line's own target places count it: right and up snake to +.
         side = "right" if _SNAKES[arm] > 0 else "left"
-        target = _target(turned, side, unit, frame, spots, ends) if fits else cell  # type: ignore[arg-type]
+        target = _end_target(turned, side, unit, frame, spots, ends, cell) if fits else cell
         ends.append(EndSpot(arm, numbers[arm], turned.direction, cell, last, target))  # type: ignore[arg-type]
     fits = fits and _targets_clear(ends, rects, frame)
     ends.sort(key=lambda end: _ORDER[end.end])
@@ -110,9 +119,70 @@ def _lay(placed: Sequence[Placed], lead_index: int, open_ends: Sequence[tuple[En
 
 _ORDER = {"left": 0, "right": 1, "up": 2, "down": 3}
 _TARGET_ORDER = {"up": 0, "down": 1, "left": 2, "right": 3}
-#: Which way across its own direction each arm snakes: the right arm down (+y), the bottom arm left (-x), the left
-#: arm up (-y), the top arm right (+x) — in the line's terms, + for the right arm's side and - for the left's.
-_SNAKES = {"right": 1, "down": -1, "left": -1, "up": 1}
+#: Which way each arm snakes, as the line's target places count it: the right and the bottom arm down (+), the left
+#: and the top arm up (-).
+_SNAKES = {"right": 1, "down": 1, "left": -1, "up": -1}
+
+
+def _stem_and_rows(items: Sequence[tuple[int, object, int, int, bool]], unit: int,
+                   reach: int) -> tuple[list[TileSpot], tuple[float, float], Direction, bool]:
+    """The top arm, the spinner's centre at (0, 0) (the bottom arm is the same turned half round): a stem going
+    up from the spinner — its first tile, and any double or tile after a double, which may not turn — then rows
+    running right from over the stem and snaking up, in the top right quarter, clear of the left arm's rows and
+    the right arm's middle row. Returns the tiles, the end, its direction and whether the rows fit ``reach``."""
+    half = unit // 2
+    count = 1 if items else 0
+    while count < len(items) and (items[count][4] or items[count - 1][4]):
+        count += 1
+    spots: list[TileSpot] = []
+    y = -unit  # the spinner's top edge
+    for index, tile, inner, outer, double in items[:count]:
+        if double:
+            spots.append(TileSpot(index, tile, inner, inner, False, Rect(-unit, y - unit, unit, y), "up",
+                                  crosswise=True))  # type: ignore[arg-type]
+            y -= unit
+        else:
+            spots.append(TileSpot(index, tile, outer, inner, True, Rect(-half, y - 2 * unit, half, y), "up"))
+            y -= 2 * unit
+    if count == len(items):
+        return spots, (0, y), UP, True
+    # The rows, laid as a line's right arm (running right, snaking down) from the cell over the stem, then
+    # mirrored about that first row so that they snake up.
+    row = y - half
+    laid = _lay_arm(items[count:], "right", (-half, 0), False, half, reach - unit, unit)  # type: ignore[arg-type]
+    for spot in laid.spots:
+        r = spot.rect
+        first, second = (spot.second, spot.first) if spot.vertical else (spot.first, spot.second)
+        spots.append(TileSpot(spot.index, spot.tile, first, second, spot.vertical,
+                              Rect(r.x0, row - r.y1, r.x1, row - r.y0), "up", spot.crosswise, spot.corner))
+    (ex, ey), (dx, dy) = laid.end, laid.direction
+    return spots, (ex, row - ey), (dx, -dy), laid.fits
+
+
+def _end_target(arm: _Arm, side: str, unit: int, frame: _Frame, spots: Sequence[TileSpot],
+                ends: Sequence[EndSpot], cell: Rect) -> Rect:
+    """An end's tap target: where the line's ends would have theirs (beyond the end, or beside it); a crowded
+    spinner table may leave none of those clear, so then the nearest clear square round the end's cell, no
+    further than its own size away; else what the line's rule gives (which the layout then reports unfit)."""
+    target = _target(arm, side, unit, frame, spots, ends)  # type: ignore[arg-type]
+    taken = [spot.rect for spot in spots] + [end.target for end in ends] + list(frame.avoid)
+    if _clear(target, taken, frame) or frame.shrink:
+        return target
+    size = frame.target_size(unit)
+    cx, cy = cell.center
+    step = max(2, size // 4)
+    reach = size + unit
+    offsets = sorted(((dx, dy) for dx in range(-reach, reach + 1, step) for dy in range(-reach, reach + 1, step)),
+                     key=lambda d: d[0] * d[0] + d[1] * d[1])
+    for dx, dy in offsets:
+        box = Rect.around(cx + dx, cy + dy, size, size)
+        if _clear(box, taken, frame):
+            return box
+    return target
+
+
+def _clear(box: Rect, taken: Sequence[Rect], frame: _Frame) -> bool:
+    return box.inside(frame.target_area) and not any(box.overlaps(r) for r in taken)
 
 
 def _targets_clear(ends: Sequence[EndSpot], rects: Sequence[Rect], frame: _Frame) -> bool:
@@ -124,11 +194,21 @@ def _targets_clear(ends: Sequence[EndSpot], rects: Sequence[Rect], frame: _Frame
     return True
 
 
-def _centres(area: Rect, unit: int) -> list[tuple[int, int]]:
-    """Where the spinner may lie off the middle of the area: a unit or two off it each way."""
-    cx, cy = (area.x0 + area.x1) // 2, (area.y0 + area.y1) // 2
-    steps = [0, -1, 1, -2, 2]
-    return [(cx + dx * unit, cy + dy * unit) for dy in steps for dx in steps][1:]
+def _centres(layout: LineLayout, area: Rect, unit: int, middle: tuple[int, int]) -> list[tuple[int, int]]:
+    """Where else the spinner may lie when the middle does not do: where the whole table (tiles, and room for the
+    targets beyond the ends) would be centred in the area, then a unit or two round that, then round the middle."""
+    box = None
+    for rect in [spot.rect for spot in layout.spots] + [end.cell for end in layout.ends]:
+        box = rect if box is None else box.union(rect)
+    cx, cy = middle
+    if box is not None:
+        room = max(0, (layout.ends[0].target.width - unit) if layout.ends else 0)
+        box = box.grown(room // 2)
+        cx += round(area.center[0] - box.center[0])
+        cy += round(area.center[1] - box.center[1])
+    steps = (0, -1, 1, -2, 2)
+    around = [(cx + dx * unit, cy + dy * unit) for dy in steps for dx in steps]
+    return [*around, *((middle[0] + dx * unit, middle[1] + dy * unit) for dy in steps for dx in steps)][1:]
 
 
 def layout_spinner(
@@ -158,12 +238,18 @@ def layout_spinner(
 def _layout(placed: tuple[Placed, ...], lead_index: int, open_ends: tuple[tuple[End, int], ...],
             ladder: tuple[int, ...], frame: _Frame) -> LineLayout:
     middle = ((frame.area.x0 + frame.area.x1) // 2, (frame.area.y0 + frame.area.y1) // 2)
-    for frame_now, off_middle in ((frame, False), (frame, True), (replace(frame, shrink=True), True)):
+    # The middle at every size; then off it; then arms turning before the side seats; then smaller targets.
+    shrunk = replace(frame, shrink=True)
+    phases = ((frame, False, False), (frame, True, False), (frame, True, True), (shrunk, True, True))
+    for frame_now, off_middle, room in phases:
         for unit in ladder:
-            for cx, cy in [middle, *(_centres(frame.area, unit) if off_middle else ())]:
-                layout = _lay(placed, lead_index, open_ends, frame_now, unit, cx, cy)
-                if layout.fits:
-                    return layout
+            layout = _lay(placed, lead_index, open_ends, frame_now, unit, *middle, room)
+            if layout.fits:
+                return layout
+            for cx, cy in _centres(layout, frame.area, unit, middle) if off_middle else ():
+                moved = _lay(placed, lead_index, open_ends, frame_now, unit, cx, cy, room)
+                if moved.fits:
+                    return moved
     return _lay(placed, lead_index, open_ends, replace(frame, shrink=True), ladder[-1], *middle)
 
 

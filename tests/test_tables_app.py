@@ -121,3 +121,15 @@ def test_tiles_out_of_play_are_shown_apart_and_never_drawn() -> None:
     assert visit(at).taps.click_map[2].rect_of(("stock",)) is None
     click(at, "draw")
     assert LIBRARY.texts.get("en", "wrong_cannot_draw", "greek_deal") in texts(at, "error")
+
+
+@pytest.mark.parametrize("code", ["fives-12", "leader-3", "katsika-7", "rounding-5"])
+def test_the_new_practice_skills_open_by_their_codes(code: str) -> None:
+    from practice import question_from_code
+
+    question = question_from_code(code)
+    at = open_app(lesson="practice", code=code, lang="es")
+    assert not at.exception
+    prompt = LIBRARY.texts.render(question.prompt, "es")
+    assert any(prompt in text for text in texts(at, "markdown"))
+    assert shown_picture(at, "practice_table")["alt"]

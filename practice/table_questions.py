@@ -1,0 +1,228 @@
+"""Questions about the other tables (RULES.md G, S), each asked of the engine on seeded random play: the all-fives
+count of the open ends and whether the play scored, who leads a hand on the Greek game site (G3, G4), a katsika
+penalty, and a hand's end-of-hand points rounded to the nearest 5 (S6)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine import Match, Play, Position, Rules
+from engine.outcome import round_to_five
+from lessons.model import seat_key
+from lessons.texts import Message, Ref
+
+from .choices import every, near, other_seat, points, seat_name, shuffled, side_name
+from .playout import NoSituation
+from .question import Draft
+
+MAX_DEALS = 400
+
+
+def deal(rng: random.Random, rules: Rules, first_hand: bool = False) -> Position:
+    """A shuffled hand with the leader the rules give it: found by the deal (G3, G4's first hand), else a seat
+    chosen at random (all-fives, the international games after their first hand)."""
+    if rules.lead_rule == "lowest_double" or (rules.lead_rule == "highest_tile" and first_hand):
+        return Position.deal(rules, rng, first_hand=first_hand)
+    return Position.deal(rules, rng, leader=rng.randrange(rules.players))
+
+
+def play_once(rng: random.Random, position: Position) -> Position:
+    """One random legal move; a lead is a double when there is one, often (so that spinners come up)."""
+    moves = position.legal_moves()
+    if not position.placed and rng.random() < 0.6:
+        doubles = [m for m in moves if isinstance(m, Play) and m.tile.is_double]
+        moves = doubles or moves
+    return position.apply(rng.choice(moves))
+
+
+def play_to(rng: random.Random, rules: Rules, stop: Callable[[Position, Position], bool]) -> tuple[Position, Position]:
+    """The first (before, after) pair of consecutive positions, over fresh deals, for which ``stop`` holds."""
+    for _ in range(MAX_DEALS):
+        position = deal(rng, rules)
+        while position.outcome is None:
+            after = play_once(rng, position)
+            if stop(position, after):
+                return position, after
+            position = after
+    raise NoSituation("random play did not reach the wanted situation")
+
+
+def _players(rng: random.Random) -> int:
+    return rng.choice((2, 2, 3, 4))
+
+
+# ------------------------------------------------------------------------------------------------- all-fives count
+
+Counted = tuple[int, int]  # (the open ends' count, the points the play scored)
+
+
+def _count_label(value: Counted) -> Message:
+    count, scored = value
+    if scored:
+        return Message.of("practice.fives.option_scores", count=count, points=scored)
+    return Message.of("practice.fives.option_none", count=count)
+
+
+def fives(rng: random.Random) -> Draft:
+    """After a play at all-fives: what do the open ends count, and what did the play score (``end_count``, and
+    ``hand_points`` before and after)?"""
+    rules = Rules.all_fives(players=_players(rng))
+    want = rng.random() < 0.5
+
+    def wanted(before: Position, after: Position) -> bool:
+        if not isinstance(after.history[-1].move, Play) or after.outcome is not None or len(after.placed) < 2:
+            return False
+        return (_gained(before, after) > 0) == want and rng.random() < 0.4
+
+    before, after = play_to(rng, rules, wanted)
+    seat = after.history[-1].seat
+    count, gained = after.end_count, _gained(before, after)
+    wrong: list[Counted] = [(count, 0 if gained else count)]  # the count right, the scoring wrong
+    for other in near(rng, count, 4):
+        if other > 0:
+            wrong.append((other, other if other % 5 == 0 else 0))
+    options, correct = shuffled(rng, (count, gained), wrong, _count_label)
+    viewer = rng.randrange(rules.players)
+    tile = after.history[-1].move.tile  # type: ignore[union-attr]
+    key = "practice.fives.reason_scores" if gained else "practice.fives.reason_none"
+    fact = "S5c" if len(after.placed) == 1 else "S5b" if gained else "S5a"
+    return Draft(
+        position=after, viewer=viewer, options=options, correct=correct, fact=fact,
+        prompt=Message.of("practice.fives.prompt", seat=seat_name(rules, viewer, seat), tile=str(tile)),
+        reason=Message.of(key, count=count, points=gained), subject=(("seat", seat),),
+    )
+
+
+def _gained(before: Position, after: Position) -> int:
+    """What the last play scored for its side: the engine's points during the hand, before and after it."""
+    side = after.rules.side_of(after.history[-1].seat)
+    return after.hand_points[side] - before.hand_points[side]
+
+
+# ------------------------------------------------------------------------------------------------- who leads
+
+
+def _seat_label(rules: Rules, viewer: int) -> Callable[[int], Message]:
+    return lambda seat: Message(seat_key(rules, viewer, seat))
+
+
+def leader(rng: random.Random) -> Draft:
+    """Who leads: the lowest double of a Greek deal (G3), the highest tile of an international first hand, or
+    the winner of the international hand before (G4)."""
+    kind = rng.choice(("lowest", "lowest", "highest", "winner"))
+    if kind == "winner":
+        return _leader_after(rng)
+    if kind == "highest":
+        rules = Rules.international_two() if rng.random() < 0.7 else Rules.international()
+        position = deal(rng, rules, first_hand=True)
+        reason, fact = Message("practice.leader.reason_highest"), "G4a"
+    else:
+        name = rng.choice(("draw_game", "block_game"))
+        rules = Rules.preset(name, players=_players(rng))
+        position = deal(rng, rules)
+        has_double = any(t.is_double and t.high > 0 for hand in position.hands for t in hand)
+        reason = Message("practice.leader.reason_double" if has_double else "practice.leader.reason_tile")
+        fact = "G3a" if has_double else "G3b"
+    viewer = rng.randrange(rules.players)
+    options, correct = every(tuple(range(rules.players)), position.to_move, _seat_label(rules, viewer))
+    return Draft(
+        position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
+        correct=correct, reason=reason, fact=fact, turn_hidden=True,
+        prompt=Message.of(f"practice.leader.prompt_{'first' if kind == 'highest' else 'deal'}",
+                          table=Ref(f"tables.preset.{rules.name}")),
+    )
+
+
+def _leader_after(rng: random.Random) -> Draft:
+    """The international games after a hand: its winner leads the next one (``Match.next_leader``)."""
+    rules = Rules.international_two() if rng.random() < 0.5 else Rules.international()
+    for _ in range(MAX_DEALS):
+        position = deal(rng, rules, first_hand=True)
+        while position.outcome is None:
+            position = play_once(rng, position)
+        match = Match(rules)
+        match.record(position.outcome)
+        if match.next_leader is not None:
+            break
+    else:
+        raise NoSituation("no international hand with a winner")
+    outcome = position.outcome
+    assert outcome is not None and match.next_leader is not None
+    viewer = rng.randrange(rules.players)
+    options, correct = every(tuple(range(rules.players)), match.next_leader, _seat_label(rules, viewer))
+    domino = outcome.reason == "domino"
+    actor = outcome.seat if domino else outcome.blocker
+    return Draft(
+        position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
+        correct=correct, fact="G4b",
+        reason=Message("practice.leader.reason_domino" if domino else "practice.leader.reason_blocked"),
+        prompt=Message.of(f"practice.leader.prompt_{'domino' if domino else 'blocked'}",
+                          seat=seat_name(rules, viewer, actor if actor is not None else 0)),
+    )
+
+
+# ------------------------------------------------------------------------------------------------- katsika
+
+
+def katsika(rng: random.Random) -> Draft:
+    """A katsika hand that ended: how many penalty points does a losing side write (``outcome.scores``)?"""
+    players = rng.choice((4, 4, 2, 3))
+    rules = Rules.katsika(players=players)
+    _, position = play_to(rng, rules, lambda _, after: after.outcome is not None and after.outcome.winner is not None)
+    outcome = position.outcome
+    assert outcome is not None and outcome.winner is not None
+    losers = [side for side in range(rules.sides) if side != outcome.winner and outcome.scores[side] > 0]
+    if not losers:
+        raise NoSituation("every losing hand was empty")
+    side = rng.choice(losers)
+    # Half the time the learner sits on the side that pays.
+    seats_of_side = [seat for seat in range(rules.players) if rules.side_of(seat) == side]
+    viewer = rng.choice(seats_of_side) if rng.random() < 0.5 else rng.randrange(rules.players)
+    answer = outcome.scores[side]
+    wrong = [0, outcome.side_pips[side], outcome.side_pips[outcome.winner], sum(outcome.side_pips), *near(rng, answer)]
+    wrong += [outcome.pips[seat] for seat in seats_of_side]  # one partner's hand only
+    options, correct = shuffled(rng, answer, wrong, points)
+    doubles = answer != outcome.side_pips[side]  # a lone 0-0 or 6-6 counted 25 or 50 (G8, project)
+    reason = Message.of("practice.katsika.reason_double" if doubles else "practice.katsika.reason", points=answer,
+                        side=side_name(rules, viewer, side))
+    return Draft(
+        position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
+        correct=correct, reason=reason, fact="G8d" if doubles else "G8b",
+        prompt=Message.of("practice.katsika.prompt", side=side_name(rules, viewer, side),
+                          winner=side_name(rules, viewer, outcome.winner)),
+        subject=(("side", side),),
+    )
+
+
+# ------------------------------------------------------------------------------------------------- rounding
+
+
+def rounding(rng: random.Random) -> Draft:
+    """The end of an all-fives hand: what the winning side scores for it, the opponents' pips added and rounded
+    to the nearest 5 (``outcome.points``)."""
+    rules = Rules.all_fives(players=_players(rng))
+    blocked = rng.random() < 0.3
+
+    def wanted(before: Position, after: Position) -> bool:
+        out = after.outcome
+        return out is not None and out.winner is not None and (out.reason == "blocked") == blocked \
+            and sum(out.side_pips) - out.side_pips[out.winner] > 0
+
+    _, position = play_to(rng, rules, wanted)
+    outcome = position.outcome
+    assert outcome is not None and outcome.winner is not None
+    raw = sum(outcome.side_pips) - outcome.side_pips[outcome.winner]
+    answer = outcome.points
+    each = sum(round_to_five(pips) for side, pips in enumerate(outcome.side_pips) if side != outcome.winner)
+    wrong = [raw, each, raw // 5 * 5, -(-raw // 5) * 5, answer + 5, max(0, answer - 5), sum(outcome.side_pips)]
+    options, correct = shuffled(rng, answer, wrong, points)
+    viewer = other_seat(rng, rules, 0) if rng.random() < 0.5 else 0
+    winner = side_name(rules, viewer, outcome.winner)
+    key = "practice.rounding.prompt_blocked" if blocked else "practice.rounding.prompt"
+    return Draft(
+        position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
+        correct=correct, fact="S6b" if blocked else "S6a",
+        prompt=Message.of(key, side=winner),
+        reason=Message.of("practice.rounding.reason", pips=raw, points=answer),
+    )
