@@ -14,10 +14,14 @@ from .errors import LessonError
 from .files import Language, TextFile, read_languages, read_texts, read_toml, relative
 from .model import Lesson
 from .structure import read_lesson
-from .text_checks import hint_errors, lesson_text_errors, ui_errors
+from .text_checks import hint_errors, lesson_text_errors, shared_text_errors, ui_errors
 from .texts import UI, Texts
 
 LESSONS_DIR = Path(__file__).resolve().parent
+
+#: Texts files beside ui.toml that belong to no lesson, one per language: ``play`` holds the coach's words for
+#: games against the computer (play/). Once the first language has one, every language needs it, with its keys.
+SHARED_TEXTS: tuple[str, ...] = ("play",)
 
 __all__ = ["LESSONS_DIR", "Language", "Library", "load_library"]
 
@@ -41,11 +45,15 @@ class Library:
 
 
 def _read_all_texts(root: Path, codes: list[str], lesson_ids: list[str]) -> dict[tuple[str, str], TextFile]:
-    """Every texts file: ui.toml and one per lesson, in every language (a missing lesson file is an error)."""
+    """Every texts file: ui.toml, the shared ones and one per lesson, in every language (a missing lesson file is an
+    error)."""
     files = {}
     for code in codes:
         folder = root / "texts" / code
         files[code, UI] = read_texts(folder / "ui.toml", root, None)
+        for scope in SHARED_TEXTS:
+            if (folder / f"{scope}.toml").exists():
+                files[code, scope] = read_texts(folder / f"{scope}.toml", root, None)
         for lesson_id in lesson_ids:
             path = folder / f"{lesson_id}.toml"
             if path.exists():
@@ -86,6 +94,8 @@ def load_library(root: Path | str = LESSONS_DIR) -> Library:
     errors.extend(error for code in codes for error in files[code, UI].errors)
     if codes:
         errors.extend(ui_errors(files, codes))
+        for scope in SHARED_TEXTS:
+            errors.extend(shared_text_errors(files, codes, scope))
     tables: dict[str, dict[str, dict[str, str]]] = {code: {} for code in codes}
     for (code, scope), text_file in files.items():
         tables[code][scope] = text_file.texts

@@ -64,6 +64,27 @@ def ui_errors(files: TextFiles, codes: Sequence[str]) -> list[LessonError]:
     return errors + placeholder_errors(files, codes, UI, None)
 
 
+def shared_text_errors(files: TextFiles, codes: Sequence[str], scope: str) -> list[LessonError]:
+    """A shared texts file (``play.toml``): once the first language has it, every language has the same keys, with
+    the same placeholders, and its own errors (bad TOML, empty texts) are reported."""
+    errors = [error for code in codes if (code, scope) in files for error in files[code, scope].errors]
+    if (codes[0], scope) not in files:
+        return errors + [LessonError(text_file(code, scope), f"{scope}.toml exists only in some languages; "
+                                     f"{codes[0]!r} has none") for code in codes if (code, scope) in files]
+    reference = _texts(files, codes[0], scope)
+    for code in codes[1:]:
+        if (code, scope) not in files:
+            errors.append(LessonError(text_file(code, scope), f"text file missing for language {code!r}"))
+            continue
+        table = _texts(files, code, scope)
+        for key in sorted(set(reference) - set(table)):
+            errors.append(LessonError(text_file(code, scope), f"text missing in {code!r}: {key!r}", field=key))
+        for key in sorted(set(table) - set(reference)):
+            errors.append(LessonError(text_file(code, scope), f"unknown text key {key!r} (not in {codes[0]!r})",
+                                      field=key, line=_line(files, code, scope, key)))
+    return errors + placeholder_errors(files, codes, scope, None)
+
+
 def lesson_text_errors(
     reading: LessonReading, files: TextFiles, codes: Sequence[str], data: SourceFile
 ) -> list[LessonError]:

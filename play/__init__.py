@@ -10,16 +10,23 @@
 """
 
 from .choices import choices, same_choice
+from .coach import CODES, Remark, advice, event_remarks, lead_remarks, turn_remarks
 from .players import LEVELS, Beginner, Club, ComputerPlayer, Expert, Level, computer_player
 
 __all__ = [
+    "CODES",
     "LEVELS",
     "Beginner",
     "Club",
     "ComputerPlayer",
     "Expert",
     "Level",
+    "Remark",
+    "advice",
     "choices",
     "computer_player",
+    "event_remarks",
+    "lead_remarks",
     "same_choice",
+    "turn_remarks",
 ]

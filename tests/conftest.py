@@ -8,11 +8,14 @@ reads too) or the project's own ``lessons/``, so the whole lesson suite can run 
 Tests ask for it with the ``library`` fixture; a test taking ``lesson``, ``plaza_lesson`` (a lesson of the La Plaza
 course), ``lesson_step`` (an interactive step), ``lesson_wrong`` (a declared mistake) or ``language`` runs once for
 each of them, ids like ``pegar:3``.
+
+Storage: ``postgres_server``, one throwaway PostgreSQL server for the run (``tests/postgres.py``).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +23,7 @@ import pytest
 
 from engine import Rules, Tile
 from lessons import LESSONS_DIR, Coverage, Library, load_coverage, load_library
+from tests.postgres import PostgresServer, PostgresUnavailable
 
 #: La Plaza 1-vs-1 and partnership, with their default house rules.
 ONE = Rules.one_vs_one()
@@ -97,3 +101,15 @@ def lesson_coverage() -> Coverage:
 def lessons_folder() -> Path:
     """The lessons folder under test (``$LAPLAZA_LESSONS`` or the project's ``lessons/``)."""
     return lessons_root()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One throwaway PostgreSQL server for the whole run (each test makes its own database on it); its absence
+    fails the tests that need it (CI installs it), never skips them."""
+    try:
+        server = PostgresServer().start()
+    except PostgresUnavailable as exc:
+        pytest.fail(f"this test needs a PostgreSQL server and could not start one:\n{exc}", pytrace=False)
+    yield server
+    server.stop()

@@ -1,0 +1,367 @@
+"""The coach: what to say, as codes with parameters, at the moment a rule applies in a real hand, and after a
+learner's move when the expert rates another one clearly better.
+
+Everything is worked out from the learner's views (``Position.view``), so the coach can never give away a hidden
+tile. A remark is a code (``coach.<code>`` in ``lessons/texts/<lang>/play.toml``), its arguments, and the fact of
+RULES.md it applies, which links it to the lesson step teaching that fact (``lessons/coverage.toml``).
+
+>>> from engine import Position, Rules
+>>> pos = Position.setup(Rules.one_vs_one(), hands=[["6-6"], ["1-1"]], line=["3-4", "4-5"], stock=["2-2"])
+>>> [(r.code, r.fact, r.step) for r in turn_remarks(pos.view(0))]
+[('draw_forced', '§6a', 'pila:3')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from engine import Draw, Match, Move, Pass, Play, Rules, View
+from lessons.coverage import Coverage, load_coverage
+from lessons.model import seat_key, side_key
+from lessons.texts import Message, Ref
+
+from .choices import choices, same_choice
+from .heuristics import Features, features
+from .montecarlo import estimate
+from .seeding import decision_rng
+
+#: Deals each choice is played out on when the coach weighs the learner's move against the others.
+ADVICE_DEALS = 160
+#: A move is "clearly better" when it wins at least this many points more on average, and by a margin well
+#: beyond the playouts' own noise (``ADVICE_ERRORS`` standard errors).
+ADVICE_GAIN = 3.0
+ADVICE_ERRORS = 2.5
+#: The reasons the coach can give for a better move, in the order it looks for them.
+REASONS: tuple[str, ...] = ("scores", "stops", "partner", "double", "heavy", "variety", "control", "odds")
+
+
+@dataclass(frozen=True)
+class Remark:
+    """Something the coach says: a code, its arguments, and the RULES.md fact it applies (``None``: none)."""
+
+    code: str
+    args: tuple[tuple[str, Any], ...] = ()
+    fact: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The text key, in the ``play`` texts of every language."""
+        return f"coach.{self.code}"
+
+    @property
+    def message(self) -> Message:
+        """The remark as a message to render in the learner's language."""
+        return Message(self.key, self.args)
+
+    @property
+    def step(self) -> str | None:
+        """The lesson step teaching the remark's fact, as the coverage map gives it (``"pasa:4"``)."""
+        if self.fact is None:
+            return None
+        steps = _coverage().steps_for(self.fact)
+        return steps[0] if steps else None
+
+
+def remark(code: str, rules: Rules, **args: Any) -> Remark:
+    """A remark with keyword arguments and the fact its code applies at this table."""
+    return Remark(code, tuple(sorted(args.items())), fact_of(code, rules))
+
+
+# ---------------------------------------------------------------------------------------------------- the rules
+
+
+def turn_remarks(view: View) -> tuple[Remark, ...]:
+    """On the learner's turn: a forced draw or a forced pass, and why (nothing in the hand fits the open ends)."""
+    if view.to_move != view.seat or view.outcome is not None or view.ends is None:
+        return ()
+    moves = view.legal_moves()
+    ends = either(_ends(view))
+    if moves == [Draw()]:
+        return (remark("draw_forced", view.rules, ends=ends),)
+    if moves == [Pass()]:
+        code = "pass_empty" if view.rules.uses_stock else "pass_forced"
+        return (remark(code, view.rules, ends=ends),)
+    return ()
+
+
+def event_remarks(before: View, after: View) -> tuple[Remark, ...]:
+    """What the last event tells (``after`` is the learner's view one event after ``before``): a pass and what it
+    tells everyone, what a seat is now known to lack, a draw that wipes it, another seat's forced draws, and the
+    end of the hand (domino, capicú or tranque, and how it is counted)."""
+    if len(after.history) != len(before.history) + 1 or after.seat != before.seat:
+        raise ValueError("give the learner's views just before and just after one event")
+    event = after.history[-1]
+    rules, seat, learner = after.rules, event.seat, after.seat
+    you = "_you" if seat == learner else ""
+    name = Ref(seat_key(rules, learner, seat))
+    found: list[Remark] = []
+    if isinstance(event.move, Pass):
+        ends = _ends(before)
+        found.append(remark(f"passed{you}", rules, seat=name, ends=either(ends)))
+        lacks = tuple(sorted(after.known_lacks(seat)))
+        if lacks != ends:
+            found.append(remark(f"lacks{you}", rules, seat=name, numbers=lacks))
+    elif isinstance(event.move, Draw):
+        if before.known_lacks(seat):
+            found.append(remark(f"lacks_wiped{you}", rules, seat=name, numbers=tuple(sorted(before.known_lacks(seat)))))
+    else:
+        drawn = _draws_before(after.history)
+        if drawn and seat != learner:
+            lacked = tuple(sorted(after.known_lacks(seat)))
+            found.append(remark("drew", rules, seat=name, count=drawn, ends=either(lacked)))
+    if after.outcome is not None:
+        found.extend(_end_remarks(after, seat))
+    return tuple(found)
+
+
+def lead_remarks(match: Match, view: View) -> tuple[Remark, ...]:
+    """At the start of a hand the match dealt: who leads it, and why (§5, G3, G4, S2)."""
+    if view.history or view.ends is not None:
+        return ()
+    rules, learner, leader = view.rules, view.seat, view.to_move
+    you = "_you" if leader == learner else ""
+    reason = _lead_reason(match, rules)
+    args: dict[str, Any] = {"seat": Ref(seat_key(rules, learner, leader))}
+    previous = match.outcomes[-1] if match.outcomes else None
+    if reason == "blocked" and previous is not None and previous.winner is None:
+        reason = "blocked_tie"
+    return (remark(f"lead.{reason}{you}", rules, **args),)
+
+
+def _lead_reason(match: Match, rules: Rules) -> str:
+    previous = match.outcomes[-1] if match.outcomes else None
+    if rules.lead_rule == "lowest_double":
+        return "lowest_double"
+    if previous is None:
+        return {"la_plaza": "double_six" if rules.players == 4 else "lot", "highest_tile": "highest_tile"}.get(
+            rules.lead_rule, "random"
+        )
+    if rules.lead_rule == "la_plaza":
+        return "went_out" if previous.reason == "domino" else "blocked"
+    return "winner" if previous.winner is not None else "again"
+
+
+def _end_remarks(after: View, seat: int) -> list[Remark]:
+    outcome = after.outcome
+    assert outcome is not None
+    rules, learner = after.rules, after.seat
+    you = "_you" if seat == learner else ""
+    name = Ref(seat_key(rules, learner, seat))
+    side = Ref(side_key(rules, learner, outcome.winner))
+    found = []
+    if outcome.reason == "domino":
+        if outcome.capicu and rules.scoring == "la_plaza":
+            found.append(remark(f"capicu{you}", rules, seat=name, bonus=rules.capicu_bonus))
+        else:
+            partner = rules.partner_of(learner) == seat
+            found.append(remark("domino_partner" if partner else f"domino{you}", rules, seat=name, side=side))
+    elif rules.scoring == "la_plaza" and rules.blocked_winner == "blocker":
+        found.append(remark("tranque_blocker", rules, seat=name, side=side))
+    elif outcome.winner is None:
+        found.append(remark("tranque_tie", rules, seat=name, side=side, pips=min(outcome.side_pips)))
+    else:
+        found.append(remark("tranque", rules, seat=name, side=side, pips=outcome.side_pips[outcome.winner]))
+    if outcome.winner is not None:
+        found.append(remark(f"count.{_count_method(rules)}", rules, side=side, points=outcome.points))
+    return found
+
+
+def _count_method(rules: Rules) -> str:
+    if rules.scoring == "la_plaza":
+        return "all" if rules.count == "all" else "losers"
+    return {"winner_takes": "opponents", "katsika": "katsika"}.get(rules.scoring, "fives")
+
+
+# ----------------------------------------------------------------------------------------------------- advice
+
+
+def advice(view: View, move: Move, seed: int, deals: int = ADVICE_DEALS) -> Remark | None:
+    """After the learner's ``move`` (from ``view``): if the expert rates another choice clearly better, which one
+    and one short reason why; ``None`` when the move was fine or there was nothing to choose."""
+    options = choices(view)
+    chosen = next((option for option in options if same_choice(view, option, move)), None)
+    if chosen is None:
+        raise ValueError(f"{move} is not one of seat {view.seat}'s legal moves here")
+    if len(options) < 2 or not isinstance(chosen, Play):
+        return None
+    estimates = estimate(view, options, deals, decision_rng(seed, view, "coach"))
+    best = max(estimates, key=lambda found: found.mean)
+    mine = next(found for found in estimates if found.move == chosen)
+    gain, error = best.lead_over(mine)
+    if best is mine or gain < ADVICE_GAIN or gain < ADVICE_ERRORS * error:
+        return None
+    better = best.move
+    assert isinstance(better, Play)
+    reason, args = reason_for(view, better, chosen)
+    return remark(f"advice.{reason}", view.rules, move=move_words(view, better), gain=round(gain), **args)
+
+
+def move_words(view: View, move: Play) -> Message:
+    """A play in words: the tile and its end, or just the tile for a lead or where its ends are one choice."""
+    twins = [m for m in view.legal_moves() if isinstance(m, Play) and m.tile is move.tile and m != move]
+    if move.end is None or any(same_choice(view, move, twin) for twin in twins):
+        return Message.of("coach.move.tile", tile=str(move.tile))
+    return Message.of(f"coach.move.{move.end}", tile=str(move.tile))
+
+
+def reason_for(view: View, better: Play, chosen: Play) -> tuple[str, dict[str, Any]]:
+    """The first reason in ``REASONS`` that tells the better move from the learner's, with its arguments."""
+    good, mine = features(view, better), features(view, chosen)
+    assert good is not None and mine is not None
+    for reason in REASONS[:-1]:
+        args = _REASON_TESTS[reason](view, better, good, mine)
+        if args is not None:
+            return reason, args
+    return "odds", {}
+
+
+def _scores(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
+    return {"points": good.scored} if good.scored > mine.scored else None
+
+
+def _stops(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
+    if good.opponents_stopped > mine.opponents_stopped or (good.next_stopped and not mine.next_stopped):
+        return {}
+    return None
+
+
+def _partner(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
+    partner = view.rules.partner_of(view.seat)
+    if mine.partner_stopped and not good.partner_stopped and partner is not None:
+        return {"numbers": tuple(sorted(view.known_lacks(partner)))}
+    return None
+
+
+def _double(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
+    return {"tile": str(better.tile)} if good.double and not mine.double else None
+
+
+def _heavy(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
+    return {"pips": good.pips, "less": mine.pips} if good.pips >= mine.pips + 3 else None
+
+
+def _variety(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
+    return {"numbers": good.variety} if good.variety > mine.variety else None
+
+
+def _control(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
+    return {"count": good.control} if good.control > mine.control else None
+
+
+_REASON_TESTS = {
+    "scores": _scores,
+    "stops": _stops,
+    "partner": _partner,
+    "double": _double,
+    "heavy": _heavy,
+    "variety": _variety,
+    "control": _control,
+}
+
+
+# ------------------------------------------------------------------------------------------------------ facts
+
+# The fact of RULES.md each code applies, by kind of table: La Plaza 1-vs-1 and partnership, the Greek tables
+# with and without a stock, and all-fives. A code missing from a kind of table links no lesson there.
+_FACTS: dict[str, dict[str, str]] = {
+    "draw_forced": {"one_vs_one": "§6a", "greek_stock": "G6a", "all_fives": "S4a"},
+    "pass_empty": {"one_vs_one": "§6b", "greek_stock": "G6a", "all_fives": "S4a"},
+    "pass_forced": {"partnership": "§6c", "greek_block": "G6b", "all_fives": "S4a"},
+    "passed": {"*": "§7a"},
+    "lacks": {"*": "§7a"},
+    "lacks_wiped": {"*": "§7c"},
+    "drew": {"*": "§7b"},
+    "lead.double_six": {"*": "§5a"},
+    "lead.lot": {"*": "§5b"},
+    "lead.went_out": {"*": "§5c"},
+    "lead.blocked": {"*": "§5d"},
+    "lead.blocked_tie": {"*": "§5d"},
+    "lead.lowest_double": {"*": "G3a"},
+    "lead.highest_tile": {"*": "G4a"},
+    "lead.winner": {"greek_block": "G4b", "all_fives": "S2b"},
+    "lead.again": {"*": "G4b"},
+    "lead.random": {"*": "S2a"},
+    "domino": {"one_vs_one": "§8a", "partnership": "§8a", "greek_stock": "G7a", "greek_block": "G7a",
+               "all_fives": "S6a"},
+    "domino_partner": {"partnership": "§8b", "greek_block": "G7a", "greek_stock": "G7a", "all_fives": "S6a"},
+    "capicu": {"*": "§11a"},
+    "tranque": {"one_vs_one": "§9b", "partnership": "§9b", "greek_stock": "G7b", "greek_block": "G7b",
+                "all_fives": "S6b"},
+    "tranque_blocker": {"*": "H2"},
+    "tranque_tie": {"one_vs_one": "§9c", "partnership": "§9c", "greek_stock": "G7c", "greek_block": "G7c",
+                    "all_fives": "S6b"},
+    "count.all": {"*": "§10a"},
+    "count.losers": {"*": "H1"},
+    "count.opponents": {"*": "G8a"},
+    "count.katsika": {"*": "G8b"},
+    "count.fives": {"*": "S6a"},
+    "advice.scores": {"*": "S5b"},
+    "advice.stops": {"*": "§7a"},
+    "advice.partner": {"*": "§7a"},
+    "advice.double": {"one_vs_one": "§4a", "partnership": "§4a", "greek_stock": "G5a", "greek_block": "G5a",
+                      "all_fives": "S3a"},
+    "advice.heavy": {"one_vs_one": "§10a", "partnership": "§10a", "greek_stock": "G8a", "greek_block": "G8a",
+                     "all_fives": "S6a"},
+    "advice.variety": {"one_vs_one": "§6a", "partnership": "§6c", "greek_stock": "G6a", "greek_block": "G6b",
+                       "all_fives": "S4a"},
+    "advice.control": {"one_vs_one": "§6a", "partnership": "§6c", "greek_stock": "G6a", "greek_block": "G6b",
+                       "all_fives": "S4a"},
+    "advice.odds": {"one_vs_one": "§10a", "partnership": "§10a", "greek_stock": "G8a", "greek_block": "G8a",
+                    "all_fives": "S6a"},
+}
+
+# Codes whose subject may be the learner, said in the second person then (``passed.you``, "You passed ...").
+_SUBJECT_CODES = frozenset({"passed", "lacks", "lacks_wiped", "domino", "capicu"})
+#: Every code the coach can say (each has a text ``coach.<code>`` in every language's play.toml).
+CODES: tuple[str, ...] = (
+    *_FACTS,
+    *(f"{code}_you" for code in _FACTS if code in _SUBJECT_CODES or code.startswith("lead.")),
+)
+#: The words for a play, and for a list of numbers, inside a remark.
+WORD_KEYS: tuple[str, ...] = (
+    *(f"coach.move.{end}" for end in ("tile", "left", "right", "up", "down")), "coach.list.one", "coach.list.or",
+)
+
+
+def fact_of(code: str, rules: Rules) -> str | None:
+    """The RULES.md fact a code applies at this table (``None`` if the table has no such rule)."""
+    facts = _FACTS.get(code.removesuffix("_you"), {})
+    return facts.get(_table_kind(rules), facts.get("*"))
+
+
+def _table_kind(rules: Rules) -> str:
+    if rules.scoring == "la_plaza":
+        return rules.name
+    if rules.spinner or rules.scoring == "all_fives":
+        return "all_fives"
+    return "greek_stock" if rules.uses_stock else "greek_block"
+
+
+@cache
+def _coverage() -> Coverage:
+    return load_coverage()
+
+
+def either(numbers: Sequence[int]) -> Message:
+    """Numbers as "3 or 5" (or just "4"), in the learner's language."""
+    if len(numbers) == 1:
+        return Message.of("coach.list.one", only=numbers[0])
+    return Message.of("coach.list.or", rest=", ".join(map(str, numbers[:-1])), last=numbers[-1])
+
+
+def _ends(view: View) -> tuple[int, ...]:
+    return tuple(sorted({number for _, number in view.open_ends}))
+
+
+def _draws_before(history: Sequence[object]) -> int:
+    """How many draws the seat of the last event made just before it."""
+    last = history[-1]
+    count = 0
+    for event in reversed(history[:-1]):
+        if event.seat != last.seat or not isinstance(event.move, Draw):  # type: ignore[attr-defined]
+            break
+        count += 1
+    return count
