@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from datetime import datetime
 
 import sqlalchemy as sa
@@ -49,6 +48,7 @@ from .progress_sql import (
     make_engine,
     moved_learners,
     read_storage_settings,
+    write_transaction,
 )
 
 log = logging.getLogger(__name__)
@@ -194,13 +194,9 @@ class SqlClassBook:
             conn.execute(learners.delete().where(learners.c.key == key))
         return True
 
-    @contextmanager
-    def _writing(self) -> Iterator[Connection]:
-        """A connection in a write transaction (BEGIN IMMEDIATE on SQLite), committed or, on any error, rolled back."""
-        with self.engine.connect() as conn:
-            conn.execution_options(progress_write=True)
-            with conn.begin():
-                yield conn
+    def _writing(self) -> AbstractContextManager[Connection]:
+        """A connection in a write transaction (see `write_transaction`)."""
+        return write_transaction(self.engine)
 
 
 def _lessons(conn: Connection, code: str) -> defaultdict[str, dict[str, LessonProgress]]:

@@ -13,7 +13,7 @@ import threading
 import time
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -332,13 +332,9 @@ class SqlProgressStore:
                 )
             )
 
-    @contextmanager
-    def _writing(self) -> Iterator[Connection]:
-        """A connection in a write transaction (BEGIN IMMEDIATE on SQLite), committed or, on any error, rolled back."""
-        with self.engine.connect() as conn:
-            conn.execution_options(progress_write=True)
-            with conn.begin():
-                yield conn
+    def _writing(self) -> AbstractContextManager[Connection]:
+        """A connection in a write transaction (see `write_transaction`)."""
+        return write_transaction(self.engine)
 
     def _add_learner(self, conn: Connection, learner: Learner, now: datetime) -> str:
         """Make sure the learner's row exists (the first spelling of the nickname is kept); the key to write under:
@@ -360,6 +356,15 @@ class SqlProgressStore:
 
 
 _INSERTS: dict[str, Callable[[sa.Table], Any]] = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """A connection in a write transaction (BEGIN IMMEDIATE on SQLite), committed or, on any error, rolled back."""
+    with engine.connect() as conn:
+        conn.execution_options(progress_write=True)
+        with conn.begin():
+            yield conn
 
 
 def _now() -> datetime:

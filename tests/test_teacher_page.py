@@ -283,3 +283,12 @@ def test_learners_never_see_each_others_progress(database: str) -> None:
     teacher = open_app(lesson="teacher", lang="en")  # the Teacher page without the link: no class at all
     shown = " ".join(texts(teacher, "markdown") + texts(teacher, "text"))
     assert not tables(teacher) and "Ana" not in shown and made.school_class.code not in shown
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_without_a_database_the_page_says_so_and_still_prints(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    monkeypatch.setenv(URL_VARIABLE, "postgresql+psycopg://nobody@127.0.0.1:1/nothing")  # nothing listens there
+    at = open_app(lesson="teacher", lang=lang)
+    assert ui(lang, "teacher.no_database") in texts(at, "warning")
+    assert not tables(at) and "teacher_class_name" not in [box.key for box in at.text_input]  # no class to make
+    assert ui(lang, "teacher.print.card_button") in [b.label for b in at.get("download_button")]

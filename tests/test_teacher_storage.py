@@ -15,18 +15,6 @@ from app.classes import ClassRefused, SchoolClass, normal_code, secret_hash
 from app.classes_sql import SqlClassBook
 from app.progress import Answer, Learner, LessonProgress
 from app.progress_sql import MIGRATIONS, SCHEMA_VERSION, SqlProgressStore, make_engine, schema_version
-from tests.postgres import PostgresServer, PostgresUnavailable
-
-
-@pytest.fixture(scope="module")
-def postgres_server() -> Iterator[PostgresServer]:
-    """A PostgreSQL server for this module; its absence fails the tests (CI installs it), never skips."""
-    try:
-        server = PostgresServer().start()
-    except PostgresUnavailable as exc:
-        pytest.fail(f"the class storage tests need a PostgreSQL server and could not start one:\n{exc}", pytrace=False)
-    yield server
-    server.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -15,21 +15,16 @@ from app.progress import Learner
 from app.progress_sql import SqlProgressStore
 from lessons import load_library
 from tests.browser.conftest import ARGS, CHROMIUM, free_port, start_app, stop_app
-from tests.postgres import PostgresServer, PostgresUnavailable
+from tests.postgres import PostgresServer
 
 TEXTS = load_library().texts
 TIMEOUT = 45_000  # generous: CI and this machine run other work beside the servers
 
 
 @pytest.fixture(scope="module")
-def database() -> Iterator[str]:
-    """A database on a throwaway PostgreSQL server; its absence fails the test (CI installs it), never skips."""
-    try:
-        server = PostgresServer().start()
-    except PostgresUnavailable as exc:
-        pytest.fail(f"the two-server test needs a PostgreSQL server and could not start one:\n{exc}", pytrace=False)
-    yield server.create_database()
-    server.stop()
+def database(postgres_server: PostgresServer) -> str:
+    """A fresh database on the run's PostgreSQL server."""
+    return postgres_server.create_database()
 
 
 @pytest.fixture(scope="module")
