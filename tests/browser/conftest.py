@@ -29,12 +29,16 @@ def start_app(port: int, env: dict[str, str] | None = None) -> subprocess.Popen[
     """Start ``streamlit run tutorial_app.py`` headless on ``port`` and wait until it answers its health check."""
     command = [sys.executable, "-m", "streamlit", "run", "tutorial_app.py", "--server.headless", "true",
                "--server.port", str(port), "--browser.gatherUsageStats", "false"]
-    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **(env or {})},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # The server's output goes to a file, never to a pipe: a pipe nobody reads fills up and stalls the server.
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = ARTIFACTS / f"app-{port}.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **(env or {})},
+                                   stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"the app stopped: {process.stderr.read().decode() if process.stderr else ''}")
+            raise RuntimeError(f"the app stopped:\n{log.read_text(errors='replace')[-4000:]}")
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1) as answer:
                 if answer.status == 200:
