@@ -31,7 +31,7 @@ STEP_FIELDS: dict[str, frozenset[str]] = {
     "drill": frozenset({"kind", "facts"}),
 }
 #: A fact id of the coverage map: §1–§12 with an optional letter, or H1–H4.
-FACT_ID = re.compile(r"^(§(?:[1-9]|1[0-2])[a-z]?|H[1-4])$")
+FACT_ID = re.compile(r"^(§(?:[1-9]|1[0-2])[a-z]?|H[1-4]|G(?:[1-9]|1[01])[a-z]?|S[1-7][a-z]?)$")
 
 #: What the picture and its words keep out while a question of this query is open: the answer itself.
 CONCEALED_BY_QUERY: dict[str, frozenset[str]] = {
@@ -108,7 +108,7 @@ class StepReader:
             raise FormatError("facts", f"a list of fact ids from coverage.toml, like [\"§3a\", \"§3c\"]; got {facts!r}")
         for i, fact in enumerate(facts):
             if not FACT_ID.match(fact):
-                raise FormatError(f"facts[{i}]", f"{fact!r} is not a fact id (§1a … §12c, H1 … H4)")
+                raise FormatError(f"facts[{i}]", f"{fact!r} is not a fact id (§1a, H1, G1a, S1a …)")
         return Step(number, "question", viewer=self.positions.viewer, end_position=previous, drill=tuple(facts))
 
     def setting(self, kind: str, spec: dict[str, Any], previous: Position | None) -> Setting | None:

@@ -16,12 +16,13 @@ from .lead_questions import lead_blocked, lead_domino, lead_lot
 from .play_questions import lacks, must, where
 from .playout import NoSituation
 from .question import Draft
+from .table_questions import fives, katsika, leader, rounding, table_must, winner_takes
 
 #: How many times a drill is tried again (the random generator continuing) before giving up.
 ATTEMPTS = 200
 #: A drill's table is read at a glance: a line of at most this many tiles (fewer at a table of four, whose
 #: seats' names take room beside the line), hands of at most this many.
-MAX_LINE = {2: 16, 4: 11}
+MAX_LINE = {2: 16, 3: 13, 4: 11}
 MAX_HAND = 9
 
 
@@ -60,6 +61,14 @@ DRILL_KINDS: tuple[DrillKind, ...] = (
     DrillKind("lead_blocked", _any(lead_blocked), ("§5d", "§9d")),
     DrillKind("capicu", _any(capicu), ("§11a",)),
     DrillKind("score", _any(score), ("§12a", "§12c", "H4")),
+    # The other tables (practice/table_questions.py).
+    DrillKind("table_must", _in_turn(table_must, ("draw", "pass", "play")), ("G6a", "G6b")),
+    DrillKind("fives_must", _in_turn(table_must, ("draw", "play", "pass"), spinner=True), ("S4a",)),
+    DrillKind("table_leader", _any(leader), ("G3a", "G3b", "G4a", "G4b")),
+    DrillKind("winner_takes", _any(winner_takes), ("G7a", "G7b", "G8a", "G10a")),
+    DrillKind("katsika", _any(katsika), ("G8b", "G8d")),
+    DrillKind("fives", _any(fives), ("S5a", "S5b", "S5c")),
+    DrillKind("rounding", _any(rounding), ("S6a", "S6b")),
 )
 
 

@@ -231,3 +231,70 @@ def rounding(rng: random.Random) -> Draft:
         prompt=Message.of(key, side=winner),
         reason=Message.of("practice.rounding.reason", pips=raw, points=answer),
     )
+
+
+# ------------------------------------------------------------------------------------------------- drills' own
+
+ACTIONS = ("play", "draw", "pass")
+
+
+def table_must(rng: random.Random, target: str | None = None, spinner: bool = False) -> Draft:
+    """Play, draw or pass at the other tables (``required_action``): the Greek site's games with a stock, without
+    one and katsika (G6), or all-fives with its spinner (S4)."""
+    if spinner:
+        rules = Rules.all_fives(players=_players(rng))
+    else:
+        rules = Rules.preset(rng.choice(("draw_game", "block_game", "katsika")), players=_players(rng))
+    wanted = target or rng.choice(ACTIONS)
+    if wanted == "draw" and not rules.uses_stock:
+        wanted = "pass"
+
+    def stop(_: Position, after: Position) -> bool:
+        return after.outcome is None and bool(after.placed) and after.required_action() == wanted \
+            and rng.random() < 0.5
+
+    _, position = play_to(rng, rules, stop)
+    answer = position.required_action()
+    ends = tuple(number for _, number in position.open_ends)
+    options, correct = every(ACTIONS, answer, lambda value: Message(f"answer.{value}"))
+    if answer == "play":
+        reason = Message.of("practice.tablemust.reason_play", ends=ends)
+    elif answer == "draw":
+        reason = Message.of("practice.tablemust.reason_draw", ends=ends)
+    else:
+        key = "reason_pass_empty" if rules.uses_stock else "reason_pass_none"
+        reason = Message.of(f"practice.tablemust.{key}", ends=ends)
+    fact = "S4a" if spinner else "G6a" if rules.uses_stock else "G6b"
+    return Draft(
+        position=position, viewer=position.to_move, options=options, correct=correct, reason=reason, fact=fact,
+        prompt=Message.of("practice.tablemust.prompt", table=Ref(f"tables.preset.{rules.name}")),
+    )
+
+
+def winner_takes(rng: random.Random) -> Draft:
+    """The end of a hand at the Greek site's winner-takes count (G7, G8): what does the winning side score?"""
+    name = rng.choice(("draw_game", "block_game"))
+    players = _players(rng)
+    rules = Rules.preset(name, players=players, partnership=players == 4 and rng.random() < 0.5)
+
+    def stop(_: Position, after: Position) -> bool:
+        out = after.outcome
+        return out is not None and out.winner is not None and out.points > 0
+
+    _, position = play_to(rng, rules, stop)
+    outcome = position.outcome
+    assert outcome is not None and outcome.winner is not None
+    answer = outcome.points
+    wrong = [sum(outcome.side_pips), outcome.side_pips[outcome.winner], 0, *near(rng, answer)]
+    options, correct = shuffled(rng, answer, wrong, points)
+    winners = [seat for seat in range(rules.players) if rules.side_of(seat) == outcome.winner]
+    viewer = rng.choice([s for s in range(rules.players) if s not in winners]) if rules.sides > 2 \
+        else rng.randrange(rules.players)
+    domino = outcome.reason == "domino"
+    return Draft(
+        position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
+        correct=correct, fact="G8a" if domino else "G7b",
+        prompt=Message.of(f"practice.takes.prompt_{'domino' if domino else 'blocked'}",
+                          table=Ref(f"tables.preset.{rules.name}"), side=side_name(rules, viewer, outcome.winner)),
+        reason=Message.of("practice.takes.reason", points=answer),
+    )
