@@ -10,6 +10,7 @@ from tests.spelling_support import (
     dictionaries,
     dictionary_problem,
     misspellings,
+    spelling_form,
     word_list,
     word_list_path,
 )
@@ -61,3 +62,14 @@ def test_placeholders_markup_and_tiles_are_not_words() -> None:
 def test_word_lists_hold_single_words(lang: str) -> None:
     """One word a line, so that a list can be read and extended by hand."""
     assert [entry for entry in word_list(lang) if WORD.fullmatch(entry) is None] == []
+
+
+def test_a_greek_enclitic_accent_is_read_as_the_word_itself() -> None:
+    """"διάβασέ το", "τα πλακίδιά σου": the second accent comes off before the dictionary is asked; one accent stays."""
+    assert spelling_form("διάβασέ", "el") == "διάβασε"
+    assert spelling_form("πλακίδιά", "el") == "πλακίδια"
+    assert spelling_form("πλακίδιο", "el") == "πλακίδιο"
+    assert spelling_form("πλακίδιά", "es") == "πλακίδιά"
+    assert [problem.word for problem in misspellings([Text("t", "k", "Τα πλακίδιά σου, τα πλακιδιά σου.")], "el")] == [
+        "πλακιδιά"
+    ]
