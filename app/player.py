@@ -14,7 +14,7 @@ from lessons import Lesson, LessonRunner, StepView
 from lessons.model import seat_key
 from render import HighlightDescription, TableView
 
-from . import actions, classroom, navigation, table_extras, urls, widgets
+from . import actions, classroom, navigation, play_page, table_extras, urls, widgets
 from .browser import FEEDBACK_KEY
 from .i18n import Words
 from .library import library
@@ -286,6 +286,8 @@ def _remember(lesson: Lesson, runner: LessonRunner, view: StepView, words: Words
     if following is not None and st.button(words("player.next_lesson"), key="next_lesson", type="primary",
                                            icon=":material/arrow_forward:"):
         navigation.go(following)
+    if dict(navigation.courses(library())).get(lesson.course, [None])[-1] == lesson.id:  # a course's last lesson
+        play_page.entry_button(words, "play_from_lesson", primary=following is None)
 
 
 def _navigation(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> None:
