@@ -3,11 +3,12 @@ lessons/spelling/dictionaries.toml) and its project word list (lessons/spelling/
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import tomllib
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from tests.wording_support import LESSONS, Text
 
 SPELLING = LESSONS / "spelling"
 ACUTE = "\u0301"
+#: Pronouns Spanish joins to an imperative: "súma-las", "quíta-le", "escríbe-lo".
+_SPANISH_CLITIC = re.compile(r"(?:me|te|se|nos|os|lo|la|le|los|las|les)$", re.IGNORECASE)
 HUNSPELL_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell"), Path("/usr/share/myspell/dicts"))
 
 
@@ -57,25 +60,40 @@ def dictionary_problem(name: str) -> str | None:
     return None
 
 
-def hunspell_unknown(words: Iterable[str], dictionary: str) -> set[str]:
-    """The words hunspell's dictionary does not accept (as hunspell writes them)."""
+def hunspell_rejects(words: Sequence[str], dictionary: str) -> list[list[str]]:
+    """For each word, the parts of it hunspell's dictionary rejects (none when it knows the word). Pipe mode, one
+    word a line, so that each answer stays with its word even where hunspell splits one ("e-mail")."""
     found = subprocess.run(
-        ["hunspell", "-d", dictionary, "-i", "utf-8", "-l"], input="\n".join(words), capture_output=True,
-        text=True, encoding="utf-8", check=True,
+        ["hunspell", "-a", "-d", dictionary, "-i", "utf-8"], input="".join(f"^{word}\n" for word in words),
+        capture_output=True, text=True, encoding="utf-8", check=True,
     )
-    return set(found.stdout.split())
+    answers = iter(found.stdout.splitlines()[1:])
+    rejected: list[list[str]] = []
+    for _ in words:
+        parts = []
+        for line in answers:
+            if not line:
+                break
+            if line[0] in "&#":
+                parts.append(line.split()[1])
+        rejected.append(parts)
+    return rejected
 
 
-def spelling_form(word: str, lang: str) -> str:
-    """The word as the dictionary knows it. Greek puts a second accent on a word's last syllable before an enclitic
-    pronoun ("διάβασέ το", "τα πλακίδιά σου"); the dictionary has the word with its own accent only."""
-    if lang != "el":
-        return word
+def spelling_forms(word: str, lang: str) -> tuple[str, ...]:
+    """The word, and the form the dictionary may know it by where the language builds words it does not list:
+    Greek adds a second accent before an enclitic ("διάβασέ το"), Spanish joins pronouns to an imperative and
+    accents it ("súmalas"). The word is right when any of its forms is."""
     letters = unicodedata.normalize("NFD", word)
-    if letters.count(ACUTE) < 2:
-        return word
-    last = letters.rindex(ACUTE)
-    return unicodedata.normalize("NFC", letters[:last] + letters[last + 1:])
+    accents = letters.count(ACUTE)
+    if lang == "el" and accents >= 2:
+        last = letters.rindex(ACUTE)
+        return word, unicodedata.normalize("NFC", letters[:last] + letters[last + 1:])
+    clitic = _SPANISH_CLITIC.search(word)
+    if lang == "es" and clitic and accents == 1:
+        stem = unicodedata.normalize("NFD", word[: clitic.start()]).replace(ACUTE, "")
+        return word, unicodedata.normalize("NFC", stem)
+    return (word,)
 
 
 def misspellings(texts: Iterable[Text], lang: str) -> list[Misspelling]:
@@ -83,16 +101,13 @@ def misspellings(texts: Iterable[Text], lang: str) -> list[Misspelling]:
     where: dict[str, list[str]] = {}
     for text in texts:
         for word in text.words:
-            where.setdefault(spelling_form(word, lang), []).append(f"{text.file} {text.key!r}")
-    listed = word_list(lang)
+            where.setdefault(word, []).append(f"{text.file} {text.key!r}")
+    forms = {word: spelling_forms(word, lang) for word in where}
+    asked = sorted({form for word_forms in forms.values() for form in word_forms})
     dictionary = dictionaries().get(lang)
-    unknown = hunspell_unknown(where, dictionary) if dictionary else set(where)
-    wrong = sorted({word for word in unknown if word.lower() not in listed}, key=str.lower)
-    return [Misspelling(word, tuple(_places(word, where))) for word in wrong]
-
-
-def _places(token: str, where: dict[str, list[str]]) -> list[str]:
-    """The texts a token hunspell reported comes from (hunspell may split a word at a hyphen or apostrophe)."""
-    if token in where:
-        return where[token]
-    return sorted({place for word, places in where.items() if token in word for place in places})
+    rejected = (dict(zip(asked, hunspell_rejects(asked, dictionary), strict=True)) if dictionary
+                else {form: [form] for form in asked})
+    listed = word_list(lang)
+    wrong = [word for word, word_forms in forms.items()
+             if not any(all(part.lower() in listed for part in rejected[form]) for form in word_forms)]
+    return [Misspelling(word, tuple(where[word])) for word in sorted(wrong, key=str.lower)]

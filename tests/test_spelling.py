@@ -10,7 +10,7 @@ from tests.spelling_support import (
     dictionaries,
     dictionary_problem,
     misspellings,
-    spelling_form,
+    spelling_forms,
     word_list,
     word_list_path,
 )
@@ -64,12 +64,13 @@ def test_word_lists_hold_single_words(lang: str) -> None:
     assert [entry for entry in word_list(lang) if WORD.fullmatch(entry) is None] == []
 
 
-def test_a_greek_enclitic_accent_is_read_as_the_word_itself() -> None:
-    """"διάβασέ το", "τα πλακίδιά σου": the second accent comes off before the dictionary is asked; one accent stays."""
-    assert spelling_form("διάβασέ", "el") == "διάβασε"
-    assert spelling_form("πλακίδιά", "el") == "πλακίδια"
-    assert spelling_form("πλακίδιο", "el") == "πλακίδιο"
-    assert spelling_form("πλακίδιά", "es") == "πλακίδιά"
-    assert [problem.word for problem in misspellings([Text("t", "k", "Τα πλακίδιά σου, τα πλακιδιά σου.")], "el")] == [
-        "πλακιδιά"
-    ]
+def test_words_the_dictionary_builds_but_does_not_list() -> None:
+    """Greek "διάβασέ το", "τα πλακίδιά σου" and Spanish "súmalas" are checked as "διάβασε", "πλακίδια", "suma"; a
+    misplaced accent is still caught."""
+    assert spelling_forms("διάβασέ", "el") == ("διάβασέ", "διάβασε")
+    assert spelling_forms("πλακίδιο", "el") == ("πλακίδιο",)
+    assert spelling_forms("Súmalas", "es") == ("Súmalas", "Suma")
+    assert spelling_forms("casa", "es") == ("casa",)
+    text = Text("t", "k", "Τα πλακίδιά σου, τα πλακιδιά σου.")
+    assert [problem.word for problem in misspellings([text], "el")] == ["πλακιδιά"]
+    assert [problem.word for problem in misspellings([Text("t", "k", "Súmalas y súmalaz.")], "es")] == ["súmalaz"]
