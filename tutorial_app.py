@@ -9,7 +9,7 @@ import logging
 
 import streamlit as st
 
-from app import browser, chrome, home, navigation, player, practice_page, signin, teacher_page, urls
+from app import browser, chrome, home, navigation, play_page, player, practice_page, signin, teacher_page, urls
 from app.i18n import Words, language_from_locale
 from app.library import library
 from app.state import current_visit
@@ -31,7 +31,8 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if visit.settings.classroom else "auto",
 )
 chrome.style(visit.settings.classroom)
-pages = navigation.build(lib, words, home.show, player.lesson_page, practice_page.show, teacher_page.show)
+pages = navigation.build(lib, words, home.show, player.lesson_page, practice_page.show, teacher_page.show,
+                         play=(play_page.show, play_page.title(words)))
 page = st.navigation(pages, position="sidebar")
 chrome.sidebar(lib, visit, words)
 signin.notices(visit, words)

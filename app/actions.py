@@ -124,4 +124,5 @@ def _can_play(visit: Visit, runner: LessonRunner) -> bool:
 
 
 def _seat_ref(runner: LessonRunner, seat: int) -> Ref:
-    return Ref(seat_key(runner.lesson.rules, runner.step.viewer, seat))
+    position = runner.step.position  # a step's own rules: a 1-vs-1 lesson may show a partnership table
+    return Ref(seat_key(position.rules if position is not None else runner.lesson.rules, runner.step.viewer, seat))

@@ -10,7 +10,7 @@ import streamlit as st
 from lessons import Library, Message
 from practice import LessonMastery, lesson_mastery
 
-from . import chrome, drills, navigation, signin, urls, widgets
+from . import chrome, drills, navigation, play_page, signin, urls, widgets
 from .i18n import Words
 from .library import library
 from .progress import Progress
@@ -64,7 +64,7 @@ def _follow_link(visit: Visit) -> None:
     wanted = params.get(urls.LESSON) or _unknown_path()
     if not wanted:
         return
-    if wanted in (*navigation.lesson_ids(), navigation.PRACTICE, navigation.TEACHER):
+    if wanted in (*navigation.lesson_ids(), navigation.PRACTICE, navigation.PLAY, navigation.TEACHER):
         extra = {key: value for key, value in params.items() if key != urls.LESSON}
         navigation.go(wanted, **extra)
     visit.place.notices.append(Message.of("notice.unknown_lesson", lesson=wanted[:40]))
@@ -81,6 +81,7 @@ def _start(lib: Library, visit: Visit, words: Words, progress: Progress) -> None
         navigation.go(lib.lessons[0].id)
     if st.button(words("home.practice"), key="practice", icon=":material/quiz:"):
         navigation.go(navigation.PRACTICE)
+    play_page.entry_button(words, "home_play")
 
 
 def _lesson_card(lib: Library, visit: Visit, words: Words, progress: Progress, number: int, lesson_id: str,

@@ -13,19 +13,23 @@ from .i18n import Words
 
 HOME = "home"
 PRACTICE = "practice"
+PLAY = "play"
 TEACHER = "teacher"
 _PAGES = "pages"  # session-state key: this run's pages by id, for buttons that switch page
 
 
 def build(library: Library, words: Words, home: Callable[[], None],
           lesson_page: Callable[[str], Callable[[], None]], practice: Callable[[], None],
-          teacher: Callable[[], None] | None = None) -> list[st.Page]:
+          teacher: Callable[[], None] | None = None,
+          play: tuple[Callable[[], None], str] | None = None) -> list[st.Page]:
     """Home first (the default page), practice, then every lesson file in order (a broken one says so), then the
     Teacher page."""
     pages = {
         HOME: st.Page(home, title=words("app.home"), icon=":material/home:", url_path=HOME, default=True),
         PRACTICE: st.Page(practice, title=words("practice.title"), icon=":material/quiz:", url_path=PRACTICE),
     }
+    if play is not None:  # (the page, its title)
+        pages[PLAY] = st.Page(play[0], title=play[1], icon=":material/casino:", url_path=PLAY)
     loaded = {lesson.id: lesson for lesson in library.lessons}
     for _, ordered in courses(library):
         for number, lesson_id in enumerate(ordered, start=1):  # numbered within their course
@@ -57,7 +61,7 @@ def page(page_id: str) -> st.Page | None:
 
 def lesson_ids() -> list[str]:
     """Every lesson page id, in order."""
-    return [page_id for page_id in st.session_state.get(_PAGES, {}) if page_id not in (HOME, PRACTICE, TEACHER)]
+    return [page_id for page_id in st.session_state.get(_PAGES, {}) if page_id not in (HOME, PRACTICE, PLAY, TEACHER)]
 
 
 def go(page_id: str, **params: str) -> None:

@@ -14,7 +14,7 @@ from lessons import Lesson, LessonRunner, StepView
 from lessons.model import seat_key
 from render import HighlightDescription, TableView
 
-from . import actions, classroom, navigation, table_extras, urls, widgets
+from . import actions, classroom, navigation, play_page, table_extras, urls, widgets
 from .browser import FEEDBACK_KEY
 from .i18n import Words
 from .library import library
@@ -134,8 +134,8 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> N
 
 
 def _step_text(view: StepView, words: Words, large: bool = False) -> None:
-    if view.text:
-        text = words(view.text)
+    if view.prompt is not None:
+        text = words.render(view.prompt)
         st.markdown(f"#### {text}" if large else text)
 
 
@@ -174,13 +174,16 @@ def _replies(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> list
     the step is done with scripted replies, else none)."""
     if not view.frames:
         return []
+    played = [frame for frame in view.frames if not frame.prelude]  # the prelude is told, not played out
     replay = (lesson.id, view.number) not in visit.place.replies_shown and view.done and any(
-        frame.scripted for frame in view.frames)
+        frame.scripted for frame in played)
     with st.container(border=True):
         st.markdown(f"**:material/history: {words('player.happened')}**")
-        st.markdown("\n".join(f"- {words.event(frame.event, lesson.rules, view.viewer)}" for frame in view.frames))
-    visit.place.replies_shown.add((lesson.id, view.number))
-    return [frame.position for frame in view.frames[:-1]] if replay else []
+        st.markdown("\n".join(f"- {words.event(frame.event, frame.position.rules, view.viewer)}"
+                               for frame in view.frames))
+    if view.done:
+        visit.place.replies_shown.add((lesson.id, view.number))
+    return [frame.position for frame in played[:-1]] if replay else []
 
 
 def _mark_lines(view: StepView, words: Words, lesson: Lesson,
@@ -243,7 +246,8 @@ def _act_buttons(lesson: Lesson, view: StepView, words: Words) -> None:
         return
     done = view.done
     highlighted = {mark.button for mark in view.marks if mark.kind == "button"}
-    st.caption(words("player.your_tiles"))
+    if position.hands[view.viewer]:
+        st.caption(words("player.your_tiles"))
     with st.container(horizontal=True, gap="small"):
         for tile in position.hands[view.viewer]:
             lifted = tile == view.selected
@@ -282,6 +286,8 @@ def _remember(lesson: Lesson, runner: LessonRunner, view: StepView, words: Words
     if following is not None and st.button(words("player.next_lesson"), key="next_lesson", type="primary",
                                            icon=":material/arrow_forward:"):
         navigation.go(following)
+    if dict(navigation.courses(library())).get(lesson.course, [None])[-1] == lesson.id:  # a course's last lesson
+        play_page.entry_button(words, "play_from_lesson", primary=following is None)
 
 
 def _navigation(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> None:

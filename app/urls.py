@@ -61,13 +61,16 @@ def requested_step(visit: Visit, params: dict[str, str], count: int, current: in
     return None
 
 
-def follow(visit: Visit, step: int | None = None, code: str | None = None) -> None:
-    """Write where the learner is into the URL, so a reload or a shared link reopens the same place."""
+def follow(visit: Visit, step: int | None = None, code: str | None = None,
+           extra: dict[str, str] | None = None) -> None:
+    """Write where the learner is into the URL, so a reload or a shared link reopens the same place (``extra``: a
+    page's own parameters, such as the Play page's match record)."""
     params = {LANG: visit.settings.lang}
     if step is not None:
         params[STEP] = str(step)
     if code is not None:
         params[CODE] = code
+    params.update(extra or {})
     if visit.settings.classroom:
         params[CLASSROOM] = "1"
     current = {key: st.query_params[key] for key in st.query_params}

@@ -158,11 +158,11 @@ def main(argv: list[str] | None = None) -> None:
         start = time.perf_counter()
         tally = run_pairing(ours, theirs, args.hands, args.seed, args.report_every)
         share, low, high = tally.share()
-        minutes = (time.perf_counter() - start) / 60
+        seconds = time.perf_counter() - start
         print(
             f"{ours:>8} vs {theirs:<10} {tally.hands:>5} hands ({len(tally.ours)} match pairs): points share "
             f"{share:.1%}, 95% interval [{low:.1%}, {high:.1%}]; hands won {tally.hands_won}, lost "
-            f"{tally.hands_lost}, tied {tally.hands - tally.hands_won - tally.hands_lost} ({minutes:.1f} min)",
+            f"{tally.hands_lost}, tied {tally.hands - tally.hands_won - tally.hands_lost} ({seconds:,.0f} s)",
             flush=True,
         )
 

@@ -50,7 +50,8 @@ class Coverage:
 
 @dataclass(frozen=True)
 class CoverageProblem:
-    """Something the coverage map gets wrong; ``kind`` is no-step, bad-ref, missing-step, not-interactive, ...."""
+    """Something the coverage map gets wrong; ``kind`` is no-step, bad-ref, missing-step, not-interactive, drill,
+    unknown-drill-fact or missing-section."""
 
     kind: str
     fact: str
@@ -105,4 +106,17 @@ def check_coverage(coverage: Coverage, library: Library) -> tuple[CoverageProble
                 problems.append(CoverageProblem(
                     "not-interactive", fact.id, f"{ref!r} is a {lesson.step(number).kind} step, not act/question"
                 ))
-    return tuple(problems)
+            elif lesson.step(number).drill:
+                problems.append(CoverageProblem(
+                    "drill", fact.id, f"{ref!r} is a drill: map the step that teaches the fact, not its practice"
+                ))
+    return (*problems, *_drill_problems(coverage, library))
+
+
+def _drill_problems(coverage: Coverage, library: Library) -> list[CoverageProblem]:
+    """Every fact a drill step practises is a fact of the map."""
+    known = {fact.id for fact in coverage.facts}
+    return [
+        CoverageProblem("unknown-drill-fact", fact, f"{lesson.id}:{step.number} drills {fact!r}, which the map lacks")
+        for lesson in library.lessons for step in lesson.steps for fact in step.drill if fact not in known
+    ]

@@ -14,7 +14,7 @@ from .errors import LessonError
 from .files import Language, TextFile, read_languages, read_texts, read_toml, relative
 from .model import Lesson
 from .structure import read_lesson
-from .text_checks import lesson_text_errors, shared_text_errors, ui_errors
+from .text_checks import hint_errors, lesson_text_errors, shared_text_errors, ui_errors
 from .texts import UI, Texts
 
 LESSONS_DIR = Path(__file__).resolve().parent
@@ -64,7 +64,7 @@ def _read_all_texts(root: Path, codes: list[str], lesson_ids: list[str]) -> dict
     return files
 
 
-def _load_lesson(path: Path, root: Path, files: dict[tuple[str, str], TextFile],
+def _load_lesson(path: Path, root: Path, files: dict[tuple[str, str], TextFile], texts: Texts,
                  codes: list[str]) -> tuple[Lesson | None, list[LessonError]]:
     """One lesson file read and checked, with the errors of its texts files."""
     lesson_id = path.stem
@@ -77,7 +77,10 @@ def _load_lesson(path: Path, root: Path, files: dict[tuple[str, str], TextFile],
         line = source.field_line(error.step, error.field)
         errors.append(LessonError(source.name, error.message, lesson_id, error.step, error.field, line))
     if codes and not reading.errors:  # keys of a broken step are unknown: skip the text check then
-        errors.extend(lesson_text_errors(reading, files, codes, source))
+        text_errors = lesson_text_errors(reading, files, codes, source)
+        errors.extend(text_errors)
+        if reading.lesson is not None and not text_errors:
+            errors.extend(hint_errors(reading.lesson, texts, codes, files))
     return reading.lesson, errors
 
 
@@ -93,16 +96,17 @@ def load_library(root: Path | str = LESSONS_DIR) -> Library:
         errors.extend(ui_errors(files, codes))
         for scope in SHARED_TEXTS:
             errors.extend(shared_text_errors(files, codes, scope))
+    tables: dict[str, dict[str, dict[str, str]]] = {code: {} for code in codes}
+    for (code, scope), text_file in files.items():
+        tables[code][scope] = text_file.texts
+    texts = Texts(tables, tuple(codes))
     lessons = []
     for path in paths:
-        lesson, lesson_errors = _load_lesson(path, root, files, codes)
+        lesson, lesson_errors = _load_lesson(path, root, files, texts, codes)
         if lesson_errors or lesson is None:
             errors.extend(lesson_errors)
         else:
             lessons.append(lesson)
     lessons.sort(key=lambda lesson: (lesson.order, lesson.id))
-    tables: dict[str, dict[str, dict[str, str]]] = {code: {} for code in codes}
-    for (code, scope), text_file in files.items():
-        tables[code][scope] = text_file.texts
-    return Library(tuple(lessons), tuple(errors), Texts(tables, tuple(codes)), languages, tuple(p.stem for p in paths))
+    return Library(tuple(lessons), tuple(errors), texts, languages, tuple(p.stem for p in paths))
 

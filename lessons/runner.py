@@ -6,11 +6,13 @@ Pure Python (no streamlit, no PIL): the app and the tests drive lessons through 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from engine import Draw, Event, Move, Pass, Play, Position, Tile, parse_move
 
+from .drills import DrillMaker, practice_drills
 from .model import Frame, Lesson, Mark, Option, Step
 from .queries import Answer
 from .table_words import describe_position
@@ -35,7 +37,12 @@ class StepState:
 
 @dataclass(frozen=True)
 class StepView:
-    """What the screen needs for the current step: texts as keys, the position, the marks to draw."""
+    """What the screen needs for the current step: texts as keys, the position, the marks to draw.
+
+    ``prompt`` is the step's text as a message (a drill's prompt has arguments; ``text`` is then None);
+    ``frames`` start with what happened before the step (its prelude); ``conceal`` names what the picture and its
+    words keep out while the question asks it (``"stock_count"``, ``"end_numbers"``) — empty once answered.
+    """
 
     lesson: str
     number: int
@@ -52,20 +59,26 @@ class StepView:
     frames: tuple[Frame, ...]
     done: bool
     feedback: Feedback | None
+    prompt: Message | None = None
+    conceal: frozenset[str] = frozenset()
     face_up: bool = False  # the step shows every hand face up
     match: tuple[Position, ...] = ()  # the match's earlier hands a question counts (the picture's score line)
 
     def describe(self) -> tuple[Message, ...]:
-        """The table picture in words (for screen readers and the alt text)."""
+        """The table picture in words (for screen readers and the alt text), concealed facts left out."""
         if self.position is None:
             return ()
         face_up = range(self.position.rules.players) if self.face_up else ()
-        return describe_position(self.position, self.viewer, face_up=face_up)
+        return describe_position(self.position, self.viewer, face_up=face_up, conceal=self.conceal)
 
 
 @dataclass
 class LessonRunner:
-    """A learner's progress through one lesson: current step, per-step state, mistakes, hints, stars."""
+    """A learner's progress through one lesson: current step, per-step state, mistakes, hints, stars.
+
+    Drill steps get a fresh question from ``drills`` (the practice engine's by default), seeded by ``seed``
+    (random unless given, so every learner and every retry gets new ones).
+    """
 
     lesson: Lesson
     praise: Sequence[str] = PRAISE_KEYS
@@ -74,13 +87,31 @@ class LessonRunner:
     hints_used: dict[int, int] = field(default_factory=dict)
     attempts: dict[int, int] = field(default_factory=dict)
     states: dict[int, StepState] = field(default_factory=dict)
+    drills: DrillMaker | None = None
+    seed: int | None = None
+    drawn: dict[int, Step] = field(default_factory=dict)  # each drill step's question, once made
+
+    def __post_init__(self) -> None:
+        if self.seed is None:
+            self.seed = random.SystemRandom().randrange(2**32)
 
     # ------------------------------------------------------------------------------------------------- reading
 
     @property
     def step(self) -> Step:
-        """The current step."""
-        return self.lesson.step(self.number)
+        """The current step (for a drill: the question made for this learner)."""
+        return self.step_at(self.number)
+
+    def step_at(self, number: int) -> Step:
+        """Step ``number`` as this learner sees it: a drill step's question is made on first use."""
+        slot = self.lesson.step(number)
+        if not slot.drill:
+            return slot
+        if number not in self.drawn:
+            index = sum(1 for step in self.lesson.steps[: number - 1] if step.drill)
+            rng = random.Random(f"{self.seed}-{self.lesson.id}-{number}")
+            self.drawn[number] = (self.drills or practice_drills())(slot, index, rng)
+        return self.drawn[number]
 
     @property
     def state(self) -> StepState:
@@ -129,7 +160,7 @@ class LessonRunner:
         return StepView(
             self.lesson.id, step.number, len(self.lesson.steps), step.kind, step.text, state.position, step.viewer,
             marks, state.hint_level, state.selected, step.options, step.points, state.frames, state.done,
-            state.feedback, step.face_up, step.match,
+            state.feedback, step.message, frozenset() if state.done else step.conceal, step.face_up, step.match,
         )
 
     # ------------------------------------------------------------------------------------------------- moving
@@ -155,7 +186,7 @@ class LessonRunner:
         self.number = number
 
     def retry(self) -> None:
-        """Start the current step again; mistakes and hints already counted stay counted."""
+        """Start the current step again (a drill keeps its question); mistakes and hints stay counted."""
         self.states[self.number] = self._fresh(self.step)
 
     # ------------------------------------------------------------------------------------------------- acting
@@ -234,8 +265,12 @@ class LessonRunner:
             self._set(replace(state, done=True, answer=value, feedback=feedback))
             return feedback
         self._count(self.mistakes)
-        key = step.wrong_feedback(answer=value) or "wrong.answer"
-        return self._say(Feedback("error", key, (("answer", step.options[option].label),)))
+        label = step.options[option].label
+        declared = step.wrong_feedback(answer=value)
+        if declared is None and step.miss is not None:
+            args = {**dict(step.miss.args), "answer": label}
+            return self._say(Feedback("error", step.miss.key, tuple(sorted(args.items()))))
+        return self._say(Feedback("error", declared or "wrong.answer", (("answer", label),)))
 
     def answer_value(self, value: Answer) -> Feedback:
         """Choose the option whose value is ``value`` (tests and quizzes)."""
@@ -243,7 +278,7 @@ class LessonRunner:
         return self.answer(values.index(value))
 
     def hint(self) -> Feedback:
-        """The next hint level (1: which tile, 2: which end); each new level counts against the stars."""
+        """The next hint level: the first nudges, the second shows; each new level counts against the stars."""
         step, state = self.step, self.state
         if not step.interactive or state.done:
             return self._say(Feedback.of("info", "hint.none"))
@@ -254,21 +289,28 @@ class LessonRunner:
         if step.hints is not None:
             hint = step.hints[level - 1]
             return self._say(Feedback("info", hint.key, hint.args))
+        return self._say(self._move_hint(level))
+
+    def _move_hint(self, level: int) -> Feedback:
+        """An act step's own hint from its solution: first where to look, then the move itself."""
         move = self._next_move()
+        ends = self.state.position.ends if self.state.position is not None else None
         if isinstance(move, Play):
             if level == 1:
-                return self._say(Feedback.of("info", "hint.tile", tile=str(move.tile)))
+                if move.end is None or ends is None:
+                    return Feedback.of("info", "hint.lead_nudge")
+                return Feedback.of("info", "hint.match", left=ends[0], right=ends[1])
             if move.end is None:
-                return self._say(Feedback.of("info", "hint.lead", tile=str(move.tile)))
-            return self._say(Feedback.of("info", "hint.end", tile=str(move.tile), end=Ref(f"end.{move.end}")))
+                return Feedback.of("info", "hint.lead", tile=str(move.tile))
+            return Feedback.of("info", "hint.end", tile=str(move.tile), end=Ref(f"end.{move.end}"))
         if level == 1:
-            return self._say(Feedback.of("info", "hint.check"))
-        return self._say(Feedback.of("info", "hint.draw" if isinstance(move, Draw) else "hint.pass"))
+            return Feedback.of("info", "hint.check")
+        return Feedback.of("info", "hint.draw" if isinstance(move, Draw) else "hint.pass")
 
     # ------------------------------------------------------------------------------------------------- inside
 
     def _fresh(self, step: Step) -> StepState:
-        return StepState(step.position, done=not step.interactive)
+        return StepState(step.position, frames=step.prelude, done=not step.interactive)
 
     def _set(self, state: StepState) -> None:
         self.states[self.number] = state
@@ -299,17 +341,22 @@ class LessonRunner:
         return parse_move(remaining[0]) if remaining else None
 
     def _hint_marks(self) -> tuple[Mark, ...]:
+        """An act step's marks from its solution: the open ends at the first level, then the tile and where it goes
+        (or the button to press)."""
         step, state = self.step, self.state
         if step.kind != "act" or state.done or state.hint_level == 0:
             return ()
         move = self._next_move()
         if isinstance(move, Play):
-            marks = [Mark("tile", str(move.tile), hint=1)]
-            if state.hint_level >= 2 and move.end is not None:
+            if state.hint_level == 1:
+                ends = () if move.end is None else (Mark("end", end="left", hint=1), Mark("end", end="right", hint=1))
+                return ends
+            marks = [Mark("tile", str(move.tile), hint=2)]
+            if move.end is not None:
                 marks.append(Mark("arrow", str(move.tile), end=move.end, hint=2))
             return tuple(marks)
-        if move is not None:
-            return (Mark("button", button="draw" if isinstance(move, Draw) else "pass", hint=1),)
+        if move is not None and state.hint_level >= 2:
+            return (Mark("button", button="draw" if isinstance(move, Draw) else "pass", hint=2),)
         return ()
 
     # ------------------------------------------------------------------------------------------ for the app's pages

@@ -3,6 +3,7 @@ from, an act step's goal, solution, replies and mistakes, a question's engine an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -27,7 +28,10 @@ STEP_FIELDS: dict[str, frozenset[str]] = {
          "hints", "face_up"}
     ),
     "remember": frozenset({"kind", "text", "points"}),
+    "drill": frozenset({"kind", "facts"}),
 }
+#: A fact id of the coverage map: §1–§12 with an optional letter, or H1–H4.
+FACT_ID = re.compile(r"^(§(?:[1-9]|1[0-2])[a-z]?|H[1-4])$")
 
 #: What the picture and its words keep out while a question of this query is open: the answer itself.
 CONCEALED_BY_QUERY: dict[str, frozenset[str]] = {
@@ -66,6 +70,8 @@ class StepReader:
             raise FormatError(unknown[0], f"unknown field {unknown[0]!r} for a {kind} step")
         if kind == "remember":
             return self.remember(number, spec, previous)
+        if kind == "drill":
+            return self.drill(number, spec, previous)
         if "text" not in spec:
             raise FormatError("text", "missing key 'text'")
         text = self.key(spec["text"], "text")
@@ -93,6 +99,16 @@ class StepReader:
         text = self.key(spec["text"], "text") if "text" in spec else None
         keys = tuple(self.key(p, f"points[{i}]") for i, p in enumerate(points))
         return Step(number, "remember", text=text, points=keys, end_position=previous)
+
+    def drill(self, number: int, spec: dict[str, Any], previous: Position | None) -> Step:
+        """A drill: a question the practice engine makes fresh for each learner, on one of these facts."""
+        facts = spec.get("facts")
+        if not isinstance(facts, list) or not facts or not all(isinstance(f, str) for f in facts):
+            raise FormatError("facts", f"a list of fact ids from coverage.toml, like [\"§3a\", \"§3c\"]; got {facts!r}")
+        for i, fact in enumerate(facts):
+            if not FACT_ID.match(fact):
+                raise FormatError(f"facts[{i}]", f"{fact!r} is not a fact id (§1a … §12c, H1 … H4)")
+        return Step(number, "question", viewer=self.positions.viewer, end_position=previous, drill=tuple(facts))
 
     def setting(self, kind: str, spec: dict[str, Any], previous: Position | None) -> Setting | None:
         """Where the step starts, its own prelude played on top (an explain step may have no table)."""
@@ -234,7 +250,7 @@ class StepReader:
         if not isinstance(spec, list) or not spec:
             raise FormatError("wrong", "at least one wrong answer: [{ answer = ..., feedback = \"...\" }]")
         values = [option.value for option in options]
-        wrongs = []
+        wrongs: list[WrongAction] = []
         for i, item in enumerate(spec):
             where = f"wrong[{i}]"
             if not isinstance(item, dict) or set(item) != {"answer", "feedback"}:
@@ -244,8 +260,25 @@ class StepReader:
                 raise FormatError(f"{where}.answer", f"{item['answer']!r} is the engine's answer, not a wrong one")
             if value not in values:
                 raise FormatError(f"{where}.answer", f"{item['answer']!r} is not among the options")
+            if any(wrong.answer == value for wrong in wrongs):
+                raise FormatError(f"{where}.answer", f"{item['answer']!r} already has its feedback")
             wrongs.append(WrongAction(self.key(item["feedback"], f"{where}.feedback"), answer=value))
+        unexplained = [value for value in values if value != answer and all(w.answer != value for w in wrongs)]
+        if unexplained:
+            shown = ", ".join(_written(value) for value in unexplained)
+            raise FormatError("wrong", f"every wrong answer needs its own feedback; none for {shown}")
         return tuple(wrongs)
+
+
+def _written(value: Answer) -> str:
+    """An answer as a lesson file writes it (``[2, 3]``, ``"none"``, ``true``)."""
+    if value is None:
+        return '"none"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return repr(list(value))
+    return repr(value)
 
 
 def option_label(type_: str, value: Any, position: Position, viewer: int) -> Message:

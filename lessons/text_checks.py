@@ -3,12 +3,16 @@ others lack, placeholders agree, and the app's own ui keys are all there. Each e
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+
+from engine import Draw, Play, parse_move
 
 from .errors import LessonError
 from .files import SourceFile, TextFile
+from .model import Lesson, Step
 from .structure import LessonReading
-from .texts import REQUIRED_UI_KEYS, UI, placeholders
+from .texts import REQUIRED_UI_KEYS, UI, Message, Texts, placeholders
 
 #: Every texts file read, by (language code, scope); the scope is ``"ui"`` or a lesson id.
 TextFiles = Mapping[tuple[str, str], TextFile]
@@ -109,3 +113,62 @@ def lesson_text_errors(
             errors.append(LessonError(text_file(code, lesson_id), f"unknown text key {key!r}: the lesson never uses it",
                                       lesson_id, field=key, line=_line(files, code, lesson_id, key)))
     return errors + placeholder_errors(files, codes, lesson_id, lesson_id)
+
+
+# ----------------------------------------------------------------------------------------------------- hints
+
+
+def _has(text: str, needle: str) -> bool:
+    """Whether ``needle`` stands in ``text`` as a word or a number of its own (case does not matter)."""
+    return re.search(rf"(?<![\w-]){re.escape(needle)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _answer_needles(step: Step, texts: Texts, code: str, lesson: str) -> tuple[list[tuple[str, ...]], bool]:
+    """What a hint that shows the answer names, as groups of ways to write each part (all parts named: the answer
+    is shown), and whether the first hint must not name it (naming a yes, a no or a kind of move is no giveaway)."""
+    if step.kind == "act":
+        plays = [move for move in map(parse_move, step.solution) if isinstance(move, Play)]
+        if plays:
+            tile = plays[0].tile
+            return [(f"{tile.high}-{tile.low}", f"{tile.low}-{tile.high}")], True
+        button = "button.draw" if isinstance(parse_move(step.solution[0]), Draw) else "button.pass"
+        return [(texts.render(Message(button), code, lesson),)], False
+    query_type = step.query.kind.type if step.query is not None else ""
+    answer = step.answer
+    if query_type == "number":
+        return [(str(answer),)], True
+    if query_type == "numbers" and answer:
+        return [(str(n),) for n in answer], True
+    label = next(texts.render(o.label, code, lesson) for o in step.options if o.value == answer)
+    own_seat = query_type == "seat" and answer == step.viewer
+    return [(label,)], query_type in ("seat", "side", "side_or_none") and not own_seat
+
+
+def _names(text: str, groups: list[tuple[str, ...]]) -> bool:
+    return all(any(_has(text, way) for way in group) for group in groups)
+
+
+def _hint_error(code: str, files: TextFiles, lesson: Lesson, step: Step, key: str, message: str) -> LessonError:
+    scope = lesson.id if key in _texts(files, code, lesson.id) else UI
+    return LessonError(text_file(code, scope), message, lesson.id, step.number, key, _line(files, code, scope, key))
+
+
+def hint_errors(lesson: Lesson, texts: Texts, codes: Sequence[str], files: TextFiles) -> list[LessonError]:
+    """Hints are graded: the first nudges (it does not name the answer), the second shows (it names it) —
+    the tile of the move, the number, the seat, the side, the yes or no — in every language."""
+    errors = []
+    for step in lesson.steps:
+        if step.hints is None or step.drill:
+            continue
+        first_key, second_key = (hint.key for hint in step.hints)
+        for code in codes:
+            groups, checks_first = _answer_needles(step, texts, code, lesson.id)
+            shown = " / ".join(group[0] for group in groups)
+            if checks_first and _names(texts.render(step.hints[0], code, lesson.id), groups):
+                errors.append(_hint_error(code, files, lesson, step, first_key, f"the first hint {first_key!r} "
+                                          f"names the answer ({shown}): the first hint nudges, the second shows"))
+            if not _names(texts.render(step.hints[1], code, lesson.id), groups):
+                errors.append(_hint_error(code, files, lesson, step, second_key, f"the second hint {second_key!r} "
+                                          f"does not name the answer ({shown}): the first hint nudges, the second "
+                                          "shows"))
+    return errors

@@ -21,7 +21,8 @@ REQUIRED_UI_KEYS: tuple[str, ...] = (
     "progress.drew",
     "progress.move",
     "step.done",
-    "hint.tile",
+    "hint.match",
+    "hint.lead_nudge",
     "hint.check",
     "hint.end",
     "hint.draw",
@@ -183,6 +184,8 @@ class Texts:
             items = [self._arg(item, lang, lesson) for item in value]
             if not items:
                 return self.get(lang, "answer.none")
+            if all(isinstance(item, Message) for item in value):
+                return " ".join(items)  # sentences
             if len(items) == 1 or not all(isinstance(item, int) for item in value):
                 return ", ".join(items)
             return f"{', '.join(items[:-1])} {self.get(lang, 'word.and')} {items[-1]}"

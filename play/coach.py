@@ -112,9 +112,7 @@ def event_remarks(before: View, after: View) -> tuple[Remark, ...]:
         if drawn and seat != learner:
             lacked = tuple(sorted(after.known_lacks(seat)))
             found.append(remark("drew", rules, seat=name, count=drawn, ends=either(lacked)))
-    if after.outcome is not None:
-        found.extend(_end_remarks(after, seat))
-    return tuple(found)
+    return (*found, *end_remarks(after))
 
 
 def lead_remarks(match: Match, view: View) -> tuple[Remark, ...]:
@@ -144,10 +142,15 @@ def _lead_reason(match: Match, rules: Rules) -> str:
     return "winner" if previous.winner is not None else "again"
 
 
-def _end_remarks(after: View, seat: int) -> list[Remark]:
+def end_remarks(after: View) -> tuple[Remark, ...]:
+    """Once the hand is over (``after`` is the learner's view then): how it ended — domino, capicú or tranque —
+    and how it is counted."""
     outcome = after.outcome
-    assert outcome is not None
+    if outcome is None:
+        return ()
     rules, learner = after.rules, after.seat
+    seat = outcome.seat if outcome.reason == "domino" else outcome.blocker
+    assert seat is not None
     you = "_you" if seat == learner else ""
     name = Ref(seat_key(rules, learner, seat))
     side = Ref(side_key(rules, learner, outcome.winner))
@@ -166,7 +169,7 @@ def _end_remarks(after: View, seat: int) -> list[Remark]:
         found.append(remark("tranque", rules, seat=name, side=side, pips=outcome.side_pips[outcome.winner]))
     if outcome.winner is not None:
         found.append(remark(f"count.{_count_method(rules)}", rules, side=side, points=outcome.points))
-    return found
+    return tuple(found)
 
 
 def _count_method(rules: Rules) -> str:

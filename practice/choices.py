@@ -78,3 +78,10 @@ def numbers(value: tuple[int, ...]) -> Message:
 def count_rule(rules: Rules) -> Message:
     """The counting rule of the table, in words (which hands the winners count)."""
     return Message(f"practice.rule.count_{rules.count}")
+
+
+def ends_words(left: int, right: int) -> Message:
+    """The two open ends in words ("4 and 6", or "4 at both" when they show the same number)."""
+    if left == right:
+        return Message.of("practice.ends.same", n=left)
+    return Message.of("practice.ends.two", left=left, right=right)

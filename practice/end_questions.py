@@ -9,7 +9,7 @@ from engine import Match, Position, Rules, Tile
 from lessons.table_words import counted
 from lessons.texts import Message, Ref
 
-from .choices import count_rule, every, near, other_seat, points, seat_name, shuffled, side_name, spelled
+from .choices import count_rule, ends_words, every, near, other_seat, points, seat_name, shuffled, side_name, spelled
 from .play_questions import random_rules
 from .playout import NoSituation, play_out, play_until, rescore
 from .question import Draft
@@ -190,21 +190,25 @@ def capicu(rng: random.Random, kinds: tuple[str, ...] = CAPICU) -> Draft:
     ``kinds`` limits the situations (and the options) to some of capicu, either, left, right, none."""
     rules = random_rules(rng)
     target = rng.choice(kinds)
-    for _ in range(100):
-        made = _last_tile_position(rng, rules, target)
-        if made is None:
-            continue
-        position, tile, where_from = made
-        left, right = position.ends or (0, 0)
-        answer = going_out(position, tile)
-        options, correct = every(kinds, answer, lambda v: Message(f"practice.capicu.{v}"))
-        return Draft(
-            position=position, viewer=position.to_move, options=options, correct=correct,
-            prompt=Message.of("practice.capicu.prompt", tile=str(tile), left=left, right=right),
-            reason=Message.of(f"practice.capicu.reason_{answer}", tile=str(tile), left=left, right=right),
-            fact="§11a" if "capicu" in kinds else "§8a", subject=(("tile", tile), ("moved_from", where_from)),
-        )
+    for wanted in (target, *(kind for kind in kinds if kind != target)):  # the rare seed that finds none: another
+        for _ in range(100):
+            made = _last_tile_position(rng, rules, wanted)
+            if made is not None:
+                return _capicu_draft(kinds, *made)
     raise NoSituation("no capicú position found")
+
+
+def _capicu_draft(kinds: tuple[str, ...], position: Position, tile: Tile, where_from: int) -> Draft:
+    left, right = position.ends or (0, 0)
+    answer = going_out(position, tile)
+    options, correct = every(kinds, answer, lambda v: Message(f"practice.capicu.{v}"))
+    return Draft(
+        position=position, viewer=position.to_move, options=options, correct=correct,
+        prompt=Message.of("practice.capicu.prompt", tile=str(tile), left=left, right=right),
+        reason=Message.of(f"practice.capicu.reason_{answer}", tile=str(tile), left=left, right=right,
+                          ends=ends_words(left, right)),
+        fact="§11a" if "capicu" in kinds else "§8a", subject=(("tile", tile), ("moved_from", where_from)),
+    )
 
 
 def _reached(goal: str, match: Match, rng: random.Random) -> bool:
@@ -275,3 +279,4 @@ def _score_draft(rng: random.Random, rules: Rules, match: Match, before: tuple[i
         prompt=Message.of("practice.score.prompt", target=rules.target, ours=before[0], theirs=before[1], hand=hand),
         subject=(("rules", rules), ("outcomes", match.outcomes)),
     )
+

@@ -10,7 +10,7 @@ from engine import Draw, Pass, Play, Position, Rules, Tile
 from lessons.table_words import counted
 from lessons.texts import Message, Ref
 
-from .choices import every, numbers, other_seat, seat_name, shuffled, spelled
+from .choices import ends_words, every, numbers, other_seat, seat_name, shuffled, spelled
 from .playout import play_until
 from .question import Choice, Draft
 
@@ -58,11 +58,11 @@ def where_tile_goes(position: Position, tile: Tile) -> str:
     return "both" if len(ends) == 2 else ends[0] if ends else "nowhere"
 
 
-def where(rng: random.Random, doubles: bool | None = None) -> Draft:
+def where(rng: random.Random, doubles: bool | None = None, target: str | None = None) -> Draft:
     """Where can this tile go: left, right, both or nowhere (``moves_for``); ``doubles`` True asks only about
-    doubles, False never, None either."""
+    doubles, False never, None either; ``target`` chooses the answer (random by default)."""
     rules = random_rules(rng)
-    target = rng.choice(WHERE)
+    target = rng.choice(WHERE) if target is None else target
     found: list[Tile] = []
 
     def wanted(pos: Position) -> bool:
@@ -81,16 +81,18 @@ def where(rng: random.Random, doubles: bool | None = None) -> Draft:
     return Draft(
         position=position, viewer=position.to_move, options=options, correct=correct, fact=fact,
         prompt=Message.of("practice.where.prompt", tile=str(tile)),
-        reason=Message.of(f"practice.where.reason_{answer}", tile=str(tile), left=left, right=right),
+        reason=Message.of(f"practice.where.reason_{answer}", tile=str(tile), left=left, right=right,
+                          ends=ends_words(left, right)),
         subject=(("tile", tile),),
     )
 
 
-def must(rng: random.Random, partnership: float = 0.5) -> Draft:
-    """Draw, pass or play: what the mover must do (``required_action``)."""
+def must(rng: random.Random, partnership: float = 0.5, target: str | None = None) -> Draft:
+    """Draw, pass or play: what the mover must do (``required_action``); ``target`` chooses the answer (a draw
+    only where there is a stock)."""
     rules = random_rules(rng, partnership)
     targets = ("play", "pass") if rules.name == "partnership" else ("play", "draw", "draw", "pass")
-    target = rng.choice(targets)
+    target = rng.choice(targets) if target not in targets else target
 
     def wanted(pos: Position) -> bool:
         return pos.ends is not None and pos.required_action() == target and rng.random() < 0.5
@@ -99,15 +101,15 @@ def must(rng: random.Random, partnership: float = 0.5) -> Draft:
     answer = position.required_action()
     left, right = position.ends or (0, 0)
     options, correct = every(ACTIONS, answer, lambda v: Message(f"answer.{v}"))
+    ends = ends_words(left, right)
     if answer == "play":
         reason, fact = Message.of("practice.must.reason_play", tiles=spelled(sorted(position.playable_tiles()))), "§6d"
     elif answer == "draw":
-        reason = counted("practice.must.reason_draw", len(position.stock), left=left, right=right)
-        fact = "§6a"
+        reason, fact = counted("practice.must.reason_draw", len(position.stock), ends=ends), "§6a"
     elif rules.uses_stock:
-        reason, fact = Message.of("practice.must.reason_pass_empty", left=left, right=right), "§6b"
+        reason, fact = Message.of("practice.must.reason_pass_empty", ends=ends), "§6b"
     else:
-        reason, fact = Message.of("practice.must.reason_pass_partnership", left=left, right=right), "§6c"
+        reason, fact = Message.of("practice.must.reason_pass_partnership", ends=ends), "§6c"
     return Draft(position=position, viewer=position.to_move, prompt=Message("practice.must.prompt"),
                  options=options, correct=correct, reason=reason, fact=fact)
 

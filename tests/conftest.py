@@ -5,8 +5,9 @@ hands in; test modules import them (``from tests.conftest import ONE, PAIRS, til
 
 Lessons: the lesson library is loaded once per test run, from ``$LAPLAZA_LESSONS`` when set (the folder the app
 reads too) or the project's own ``lessons/``, so the whole lesson suite can run on a copy holding a new lesson.
-Tests ask for it with the ``library`` fixture; a test taking ``lesson``, ``lesson_step`` (an interactive step),
-``lesson_wrong`` (a declared mistake) or ``language`` runs once for each of them, ids like ``pegar:3``.
+Tests ask for it with the ``library`` fixture; a test taking ``lesson``, ``plaza_lesson`` (a lesson of the La Plaza
+course), ``lesson_step`` (an interactive step), ``lesson_wrong`` (a declared mistake) or ``language`` runs once for
+each of them, ids like ``pegar:3``.
 
 Storage: ``postgres_server``, one throwaway PostgreSQL server for the run (``tests/postgres.py``).
 """
@@ -33,6 +34,9 @@ def tiles(text: str) -> list[Tile]:
     """`"6-6 6-5"` → the tiles, in order."""
     return [Tile.parse(word) for word in text.split()]
 
+
+#: The La Plaza course (the lessons of issue 10: drills, one spelling, short texts); other courses have their own tests.
+PLAZA = "la_plaza"
 
 #: The environment variable naming the lessons folder (the app's own: app/library.py reads the same one).
 LESSONS_ROOT_VARIABLE = "LAPLAZA_LESSONS"
@@ -65,13 +69,16 @@ def _parametrized(metafunc: pytest.Metafunc) -> set[str]:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Run tests taking ``lesson``, ``lesson_step``, ``lesson_wrong`` or ``language`` once per item."""
-    wanted = {"lesson", "lesson_step", "lesson_wrong", "language"} & set(metafunc.fixturenames)
+    wanted = {"lesson", "plaza_lesson", "lesson_step", "lesson_wrong", "language"} & set(metafunc.fixturenames)
     wanted -= _parametrized(metafunc)
     if not wanted:
         return
     lib = lesson_library()
     if "lesson" in wanted:
         metafunc.parametrize("lesson", lib.lessons, ids=[lesson.id for lesson in lib.lessons])
+    if "plaza_lesson" in wanted:
+        plaza = [lesson for lesson in lib.lessons if lesson.course == PLAZA]
+        metafunc.parametrize("plaza_lesson", plaza, ids=[lesson.id for lesson in plaza])
     if "lesson_step" in wanted:
         steps = [(lesson, step) for lesson in lib.lessons for step in lesson.steps if step.interactive]
         metafunc.parametrize("lesson_step", steps, ids=[f"{lesson.id}:{step.number}" for lesson, step in steps])

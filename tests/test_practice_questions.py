@@ -165,7 +165,7 @@ def test_score_agrees_with_the_engine() -> None:
 
 
 @pytest.mark.parametrize("skill", SKILL_IDS)
-def test_questions_are_well_formed(skill: str, lesson_coverage: Coverage) -> None:
+def test_questions_are_well_formed(skill: str, lesson_coverage: Coverage, library: Library) -> None:
     facts = {fact.id: fact.steps for fact in lesson_coverage.facts}
     for seed in range(60):
         q = generate(skill, seed)
@@ -173,6 +173,8 @@ def test_questions_are_well_formed(skill: str, lesson_coverage: Coverage) -> Non
         assert len(values) == len(set(map(repr, values))) >= 2, q.code
         assert q.correct and (q.multiple or len(q.correct) == 1)
         assert q.fact in get_skill(skill).facts and q.link in facts[q.fact]
+        taught = library.lesson(q.lesson).step(q.step)  # the review link opens the step that teaches it
+        assert taught.interactive and not taught.drill, q.code
         view = q.table_view()
         assert view["hint"] is False and view["viewer"] == q.viewer
 

@@ -225,7 +225,9 @@ def test_app_draws_a_steps_marks_with_labels_in_the_learners_language() -> None:
 
     library = load_library()
     lesson = library.lesson("pila")
-    view = LessonRunner(lesson).view()
+    runner = LessonRunner(lesson)
+    runner.goto(next(step.number for step in lesson.steps if step.kind == "explain" and step.marks))
+    view = runner.view()
     words = Words(library.texts, "pap", lesson.id)
     table = table_view(view, view.position, words.role_labels(), text=words)
     labelled = [m for m in view.marks if m.kind != "button"]

@@ -31,7 +31,7 @@ def test_the_hand_is_the_learners_tiles_and_empty_without_a_table() -> None:
     runner = _runner(lesson_id, number)
     step = runner.step
     assert runner.hand == tuple(step.position.hands[step.viewer])
-    remember = next((lesson.id, s.number) for lesson in LIBRARY.lessons for s in lesson.steps if s.position is None)
+    remember = next((lesson.id, s.number) for lesson in LIBRARY.lessons for s in lesson.steps if s.kind == "remember")
     assert _runner(*remember).hand == ()
 
 

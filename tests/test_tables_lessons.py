@@ -33,7 +33,7 @@ def spinner_position(**extra: Any) -> dict[str, Any]:
 
 
 def question(query: str, position: dict[str, Any], **fields: Any) -> dict[str, Any]:
-    wrong = fields.pop("wrong", None) or [{"answer": fields["distractors"][0], "feedback": "w"}]
+    wrong = fields.pop("wrong", None) or [{"answer": d, "feedback": "w"} for d in fields["distractors"]]
     return {"kind": "question", "text": "ask", "position": position, "query": query, "hints": ["h1", "h2"],
             "wrong": wrong, **fields}
 
@@ -127,7 +127,7 @@ def test_a_spinner_needs_a_line_and_a_rule_set_that_spins() -> None:
 def test_without_to_move_the_rules_find_the_leader() -> None:
     hands = ["0-0 2-2 5-1", "1-1 6-5", "3-3 4-0"]
     reading = read(lesson_data(
-        question("leader", {"hands": hands, "stock": "6-6"}, wrong=[{"answer": 0, "feedback": "w"}]),
+        question("leader", {"hands": hands, "stock": "6-6"}, wrong=[{"answer": a, "feedback": "w"} for a in (0, 2)]),
         question("leader", {"hands": ["5-5 3-1", "6-4 2-0"], "stock": "6-6 6-5", "first_hand": True,
                             "rules": "international_two"}, wrong=[{"answer": 0, "feedback": "w"}]),
         rules="draw_game", options={"players": 3},
@@ -142,7 +142,8 @@ def test_without_to_move_the_rules_find_the_leader() -> None:
 def test_three_sides_are_offered_and_named_like_their_seats() -> None:
     position = {"hands": ["4-1 2-0 6-2 1-1", "5-0 4-2 1-0", "0-3 6-1 5-2 4-0 2-2"],
                 "line": "3-1 1-2 2-3 3-3 3-4 4-5 5-3 3-6 6-0", "to_move": 2, "prelude": ["2 plays 3-0 right"]}
-    reading = read(lesson_data(question("outcome.winner", position, wrong=[{"answer": 0, "feedback": "w"}]),
+    every_wrong = [{"answer": a, "feedback": "w"} for a in (0, 2, "none")]  # each wrong answer its own feedback
+    reading = read(lesson_data(question("outcome.winner", position, wrong=every_wrong),
                                question("outcome.scores", position, side=2, distractors=[3]),
                                rules="block_game", options={"players": 3}))
     assert reading.errors == []
@@ -178,7 +179,8 @@ def test_face_up_and_the_matches_earlier_hands_reach_the_step() -> None:
     hand = {"rules": "katsika", "hands": ["6-5", "4-0", "3-2", "5-5 1-1"], "line": "6-6 6-2 2-2 2-0",
             "to_move": 1, "prelude": ["1 plays 4-0 right"]}
     reading = read(lesson_data(
-        question("match.loser", hand, match=["earlier"], face_up=True, wrong=[{"answer": 1, "feedback": "w"}]),
+        question("match.loser", hand, match=["earlier"], face_up=True,
+                 wrong=[{"answer": a, "feedback": "w"} for a in (0, 1)]),
         question("outcome.scores", hand, side=0, distractors=[0]),
         rules="katsika", positions={"earlier": hand},
     ))

@@ -1,0 +1,235 @@
+"""What the Play page shows of a match: the table to tap with its words, what just happened, the coach, the count
+at the end of a hand, the match's summary, and the hand's record with a slider to step back through it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from engine import Draw, Pass, Position
+from lessons.model import seat_key, side_key
+from play.coach import end_remarks
+from play.game import LEARNER, Game
+from render import ClickMap, TableView
+
+from . import navigation, table_extras, urls
+from .i18n import Words
+from .picture import layout_boxes, tap_picture
+from .table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, picture
+
+IMAGE_KEY = "play_picture"  # the session-state key of the Play page's picture (tests set it to tap)
+
+
+def table_picture(game: Game, selected: object, wrong: object, words: Words, classroom: bool,
+                  on_tap: Callable[[], None]) -> ClickMap:
+    """The table as the learner sees it (every hand face up once the hand is over), to tap; the table in words
+    below it. Returns the click map, to resolve the next tap on it."""
+    position = game.position
+    view = _view(game, position, words, classroom, selected=selected if game.learner_to_move else None, wrong=wrong)
+    drawn, palette = picture(position, view)
+    in_words = words.table(drawn.description, position.rules)
+    tap_picture(palette, " ".join(in_words), key=IMAGE_KEY, on_tap=None if game.hand_over else on_tap,
+                boxes=layout_boxes(drawn), classroom=classroom)
+    _score_line(game, words)
+    st.caption(f"**{words('player.in_words')}.** " + " ".join(in_words))
+    return drawn.click_map
+
+
+def _view(game: Game, position: Position, words: Words, classroom: bool, *, selected: object = None,
+          wrong: object = None) -> TableView:
+    rules = position.rules
+    over = game.hand_over  # once the hand is over every hand is shown, also stepping back through it
+    extras = {}
+    if table_extras.shows_scores(rules):
+        extras = {"scores": _scores_before(game), "end_count": rules.spinner}
+    return TableView(
+        viewer=LEARNER, selected=selected, hint=selected is not None,
+        face_up=frozenset(range(rules.players)) if over else frozenset(), wrong=wrong, badges=_badges(game, position),
+        label_ends=True, labels=table_extras.labels(words, rules),
+        scale=CLASSROOM_SCALE if classroom else PHONE_SCALE, size=PROJECTOR_SIZE if classroom else PHONE_SIZE,
+        **extras,
+    )
+
+
+def _scores_before(game: Game) -> tuple[int, ...]:
+    """Each side's points before the hand under way (the picture adds what this hand brings)."""
+    scores = game.match.scores
+    outcome = game.position.outcome
+    if outcome is None:
+        return scores
+    return tuple(total - this for total, this in zip(scores, outcome.scores, strict=True))
+
+
+def _recent(game: Game, position: Position) -> list:
+    """The events since the learner's own last move (the whole hand so far if they have not moved yet)."""
+    events = list(position.history)
+    for index in range(len(events) - 1, -1, -1):
+        if events[index].seat == LEARNER and not isinstance(events[index].move, Draw):
+            return events[index:]
+    return events
+
+
+def _badges(game: Game, position: Position) -> dict[int, str]:
+    marks: dict[int, str] = {}
+    for event in _recent(game, position):
+        if isinstance(event.move, Pass):
+            marks[event.seat] = "pass"
+        elif isinstance(event.move, Draw):
+            marks[event.seat] = "draw"
+        else:
+            marks.pop(event.seat, None)
+    return marks
+
+
+def happened(game: Game, words: Words) -> None:
+    """What happened since the learner's last move, one line a move."""
+    events = _recent(game, game.position)
+    if not events:
+        return
+    with st.container(border=True):
+        st.markdown(f"**:material/history: {words('player.happened')}**")
+        st.markdown("\n".join(f"- {words.event(event, game.rules, LEARNER)}" for event in events))
+
+
+def _side_name(game: Game, side: int, words: Words) -> str:
+    """A side named as the subject of a sentence ("Your side scores ...")."""
+    return words(side_key(game.rules, LEARNER, side))
+
+
+def _side_label(game: Game, side: int, words: Words) -> str:
+    """A side named in a list ("You 23 · Your opponent 40"): at a table without partnerships, its player."""
+    if game.rules.partners:
+        return _side_name(game, side, words)
+    return words(seat_key(game.rules, LEARNER, side))
+
+
+def _score_line(game: Game, words: Words) -> None:
+    """The match score, side by side, and what wins it (the other tables' pictures write their own)."""
+    if table_extras.shows_scores(game.rules):
+        return
+    parts = [f"{_side_label(game, side, words)} {score}" for side, score in enumerate(game.match.scores)]
+    key = "play.score_loses" if game.rules.target_loses else "play.score"
+    st.markdown(f":material/scoreboard: {words(key, scores=' · '.join(parts), target=game.rules.target)}")
+
+
+# ----------------------------------------------------------------------------------------------------- coach
+
+
+def coach_box(game: Game, words: Words) -> None:
+    """What the coach says about the moves since the learner's last one, each with the lesson step teaching it,
+    and at most one word on the learner's own move."""
+    if not game.setup.coach:
+        return
+    said = [*game.remarks]
+    advice = game.advice()
+    if advice is not None:
+        said.append(advice)
+    if not said:
+        return
+    with st.container(border=True):
+        st.markdown(f"**:material/record_voice_over: {words('play.coach_title')}**")
+        for remark in said:
+            icon = ":material/tips_and_updates:" if remark.code.startswith("advice.") else ":material/gavel:"
+            st.markdown(f"{icon} {words.render(remark.message)}")
+            if remark.step is not None:
+                lesson_link(remark.step, words)
+
+
+def lesson_link(step: str, words: Words) -> None:
+    """A link to the lesson step that teaches a remark's rule (``"pasa:4"``), within the visit."""
+    lesson_id, number = step.split(":")
+    page = navigation.page(lesson_id)
+    if page is None:
+        return
+    name = words.texts.find(words.lang, "title", lesson_id) or lesson_id
+    st.page_link(page, label=words("play.learn_it", lesson=name, step=number), icon=":material/school:",
+                 query_params={urls.STEP: number, urls.LANG: words.lang})
+
+
+# ----------------------------------------------------------------------------------------------------- count
+
+
+def count_panel(game: Game, words: Words) -> None:
+    """The count, step by step: how the hand ended, each hand's tiles and points, the sides' totals, the rule
+    that counts them, what each side scores and the match so far (the table stays until "Next hand")."""
+    position = game.position
+    outcome = position.outcome
+    if outcome is None:
+        return
+    rules = position.rules
+    steps = [words.render(remark.message) for remark in end_remarks(position.view(LEARNER))
+             if not remark.code.startswith("count.")]
+    order = [(LEARNER + offset) % rules.players for offset in range(rules.players)]
+    for seat in order:
+        tiles = " ".join(map(str, position.hands[seat])) or words("play.count_empty")
+        steps.append(words("play.count_seat", seat=words(seat_key(rules, LEARNER, seat)), tiles=tiles,
+                           pips=outcome.pips[seat]))
+    if rules.sides < rules.players:
+        steps += [words("play.count_side", side=_side_name(game, side, words), pips=pips)
+                  for side, pips in enumerate(outcome.side_pips)]
+    steps += [words.render(remark.message) for remark in end_remarks(position.view(LEARNER))
+              if remark.code.startswith("count.")]
+    gained = [(side, points) for side, points in enumerate(outcome.scores) if points]
+    if gained:
+        steps += [words("play.count_points", side=_side_name(game, side, words), points=points)
+                  for side, points in gained]
+    else:
+        steps.append(words("play.count_nobody"))
+    totals = " · ".join(f"{_side_label(game, side, words)} {score}" for side, score in enumerate(game.match.scores))
+    steps.append(words("play.count_match", scores=totals))
+    with st.container(border=True):
+        st.markdown(f"**:material/calculate: {words('play.count_title')}**")
+        st.markdown("\n".join(f"{number}. {text}" for number, text in enumerate(steps, start=1)))
+
+
+def match_summary(game: Game, words: Words) -> None:
+    """The match's end: who won it, hands won and points per side, and a sapatu / pollona when there was one."""
+    match = game.match
+    winner = match.loser if game.rules.target_loses else match.winner
+    lines = []
+    for side, score in enumerate(match.scores):
+        won = sum(1 for outcome in match.outcomes if outcome.winner == side)
+        lines.append(words("play.summary_side", side=_side_label(game, side, words), hands=won, points=score))
+    key = "play.summary_loses" if game.rules.target_loses else "play.summary_won"
+    with st.container(border=True):
+        st.markdown(f"### :material/emoji_events: {words(key, side=_side_name(game, winner, words))}"
+                    if winner is not None else f"### {words('play.summary_over')}")
+        st.markdown("\n".join(f"- {line}" for line in lines))
+        if match.sapatu:
+            st.markdown(f"**{words('play.sapatu')}**")
+
+
+# ----------------------------------------------------------------------------------------------------- record
+
+
+def record_text(game: Game, words: Words) -> str:
+    """The hand in the engine's notation, one move a line; once it is over, every hand as dealt in comments
+    (``parse_history`` reads it back, skipping them)."""
+    lines = [f"# {words(f'tables.preset.{game.setup.table}')} — {words('play.hand', number=game.hand_number)}"]
+    if game.hand_over:
+        lines += [f"# {seat}: {' '.join(map(str, hand))}" for seat, hand in enumerate(_dealt(game))]
+    lines += [str(event) for event in game.position.history]
+    return "\n".join(lines)
+
+
+def _dealt(game: Game) -> tuple[tuple[object, ...], ...]:
+    return game.start.hands
+
+
+def hand_record(game: Game, words: Words, classroom: bool) -> None:
+    """The hand's record, copyable, and a slider to step back through it (the table as it was after each move)."""
+    history = game.position.history
+    with st.expander(words("play.record_title")):
+        st.code(record_text(game, words), language=None)
+        if not history:
+            return
+        moves = st.slider(words("play.replay"), 0, len(history), len(history), key=f"play_replay_{game.hand_number}")
+        if moves < len(history):
+            earlier = game.start.apply_all(history[:moves])
+            drawn, palette = picture(earlier, _view(game, earlier, words, classroom))
+            in_words = words.table(drawn.description, earlier.rules)
+            tap_picture(palette, " ".join(in_words), key="play_replay_picture", classroom=classroom)
+            last = words.event(history[moves - 1], game.rules, LEARNER) if moves else words("play.replay_start")
+            st.caption(words("play.replay_at", moves=moves, count=len(history), last=last))
+

@@ -1,0 +1,119 @@
+"""The Play page in a real browser (Chromium through Playwright): a 1-vs-1 hand against the computer played by
+tapping the picture, from "Start the match" to the count and "Next hand"; then the same match after a reload."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from engine import Draw, Pass, Play
+from lessons import Message, load_library
+from play import computer_player
+from play.game import LEARNER, Game
+from tests.browser.conftest import free_port, start_app, stop_app
+from tests.browser.learner import TIMEOUT, boxes, check_picture, rerun, settle, tap
+from tests.browser.test_accessibility import serious
+
+TEXTS = load_library().texts
+PICTURE = ".st-key-play_picture img.table-picture"
+
+
+def en(key: str, **args: object) -> str:
+    """An English text of the Play page."""
+    return TEXTS.render(Message.of(key, **args), "en", "play")
+
+
+@pytest.fixture(scope="module")
+def play_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A running app whose computers wait a fifth of a second after each move (the learner's pace is 0.9 s)."""
+    port = free_port()
+    database = tmp_path_factory.mktemp("progress") / "progress.db"
+    process = start_app(port, {"LAPLAZA_PLAY_PACE": "0.2", "LA_PLAZA_PROGRESS_URL": f"sqlite:///{database}"})
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop_app(process)
+
+
+def shown_game(page: Page) -> Game:
+    """The match the page shows, rebuilt from the record it keeps in its address."""
+    record = parse_qs(urlparse(page.url).query)["game"][0]
+    return Game.from_record(record)
+
+
+def learner_turn(page: Page) -> None:
+    """Wait until it is the learner's turn (or the hand is over): the computers have moved, one by one."""
+    expect(page.get_by_text(en("play.your_turn")).or_(page.get_by_role(
+        "button", name=en("play.next_hand"))).or_(page.get_by_role("button", name=en("play.new_match")))
+    ).to_be_visible(timeout=TIMEOUT)
+    settle(page, PICTURE)
+
+
+def learner_plays(page: Page, move: object) -> int:
+    """Make the learner's move on the picture (tile then circle; the stock to draw; Pass by its button); the number
+    of taps on the picture."""
+    if isinstance(move, Play):
+        rerun(page, partial(tap, page, "hand", f"{LEARNER}:{move.tile}", PICTURE))
+        circles = [b for b in boxes(page.locator(PICTURE)) if b["kind"] in ("end", "lead")]
+        assert circles, "circles appear where the lifted tile can go"
+        kind, name = ("lead", "lead") if move.end is None else ("end", move.end)
+        rerun(page, partial(tap, page, kind, name, PICTURE))
+        return 2
+    if isinstance(move, Draw):
+        rerun(page, partial(tap, page, "stock", "stock", PICTURE))
+        return 1
+    assert isinstance(move, Pass)
+    rerun(page, page.get_by_role("button", name=TEXTS.get("en", "button.pass")).click)
+    return 0
+
+
+def test_a_hand_played_by_tapping_the_picture(page: Page, play_url: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{play_url}/play?lang=en")
+    expect(page.get_by_role("heading", name=en("play.title"))).to_be_visible(timeout=TIMEOUT)
+    settle(page, None)
+    assert not serious(page)
+    page.screenshot(path=artifacts / "play-setup-phone.png", full_page=True)
+    page.get_by_role("button", name=en("play.start")).click()
+    learner_turn(page)
+    check_picture(page, PICTURE)
+    assert not serious(page)
+    page.screenshot(path=artifacts / "play-first-turn-phone.png", full_page=True)
+    taps = 0
+    while True:
+        game = shown_game(page)
+        if game.hand_over:
+            break
+        assert game.learner_to_move
+        before = len(game.position.history)
+        taps += learner_plays(page, computer_player("club", 3).choose(game.position.view(LEARNER)))
+        learner_turn(page)
+        assert len(shown_game(page).position.history) > before
+    assert taps > 0
+    expect(page.get_by_text(en("play.count_title"))).to_be_visible(timeout=TIMEOUT)
+    assert not serious(page)
+    page.screenshot(path=artifacts / "play-count-phone.png", full_page=True)
+    finished = shown_game(page)
+    # a reload shows the same match, still at its count
+    page.reload()
+    expect(page.get_by_text(en("play.count_title"))).to_be_visible(timeout=TIMEOUT)
+    assert shown_game(page).position.history == finished.position.history
+    if not finished.match.is_over:
+        rerun(page, lambda: page.get_by_role("button", name=en("play.next_hand")).click())
+        learner_turn(page)
+        assert shown_game(page).hand_number == 2
+
+
+def test_the_play_page_on_a_projector(page: Page, play_url: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{play_url}/play?lang=pap&classroom=1")
+    page.get_by_role("button", name=TEXTS.render(Message("play.start"), "pap", "play")).click()
+    expect(page.locator(PICTURE)).to_be_visible(timeout=TIMEOUT)
+    settle(page, PICTURE)
+    check_picture(page, PICTURE)
+    page.screenshot(path=artifacts / "play-projector.png")
