@@ -14,11 +14,16 @@ run: $(VENV)/.installed
 	$(PY) -m streamlit run tutorial_app.py
 
 # Debian packages the tests need, installed only where missing: Chromium for the browser tests, PostgreSQL
-# for the storage tests (apt-get needs root, as on CI and the project's machines).
+# for the storage tests, hunspell and its dictionaries for the spelling test (apt-get needs root, as on CI and the
+# project's machines).
 system:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v hunspell >/dev/null 2>&1 || missing="$$missing hunspell"; \
+	for dict in es_ES:hunspell-es en_US:hunspell-en-us el_GR:hunspell-el eo:myspell-eo; do \
+		[ -e /usr/share/hunspell/$${dict%%:*}.dic ] || missing="$$missing $${dict#*:}"; \
+	done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \

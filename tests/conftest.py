@@ -10,6 +10,10 @@ course), ``lesson_step`` (an interactive step), ``lesson_wrong`` (a declared mis
 each of them, ids like ``pegar:3``.
 
 Storage: ``postgres_server``, one throwaway PostgreSQL server for the run (``tests/postgres.py``).
+
+Browser: pytest-playwright's ``browser`` and ``page`` fixtures launch Debian's Chromium, kept off the network, for
+every test that asks for them (the browser suite in ``tests/browser/`` and the two-server test alike); one browser
+and one Playwright loop serve the whole run, so no test may start Playwright on its own.
 """
 
 from __future__ import annotations
@@ -28,6 +32,12 @@ from tests.postgres import PostgresServer, PostgresUnavailable
 #: La Plaza 1-vs-1 and partnership, with their default house rules.
 ONE = Rules.one_vs_one()
 PAIRS = Rules.partnership()
+
+
+#: Debian's Chromium (``make system`` installs it) and the flags that keep it headless and off the network.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def tiles(text: str) -> list[Tile]:
@@ -113,3 +123,9 @@ def postgres_server() -> Iterator[PostgresServer]:
         pytest.fail(f"this test needs a PostgreSQL server and could not start one:\n{exc}", pytrace=False)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """Debian's Chromium, kept off the network."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}

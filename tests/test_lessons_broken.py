@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from lessons import LESSONS_DIR, LessonError, load_library
+from lessons.files import read_languages
 
 FIXTURES = Path(__file__).parent / "fixtures" / "broken_lessons"
 DATA = "lessons/data/broken.toml"
@@ -40,17 +41,19 @@ EXPECTED: dict[str, tuple[str, int | None, int | None, str | None, str]] = {
 
 
 def _tree(tmp_path: Path, case: str) -> Path:
-    """The real languages, ui texts and pegar lesson, plus the case's broken lesson."""
+    """The registered languages, their ui texts and pegar lesson, plus the case's broken lesson (a texts folder of
+    a language not registered yet is left out, as the app leaves it out)."""
     root = tmp_path / "lessons"
     (root / "data").mkdir(parents=True)
     shutil.copy(LESSONS_DIR / "languages.toml", root / "languages.toml")
     shutil.copy(LESSONS_DIR / "data" / "pegar.toml", root / "data" / "pegar.toml")
-    for lang_dir in (LESSONS_DIR / "texts").iterdir():
-        target = root / "texts" / lang_dir.name
+    languages, _ = read_languages(LESSONS_DIR)
+    for code in (language.code for language in languages):
+        target = root / "texts" / code
         target.mkdir(parents=True)
-        shutil.copy(lang_dir / "ui.toml", target / "ui.toml")
-        shutil.copy(lang_dir / "pegar.toml", target / "pegar.toml")
-        shutil.copy(FIXTURES / "_texts" / f"{lang_dir.name}.toml", target / "broken.toml")
+        shutil.copy(LESSONS_DIR / "texts" / code / "ui.toml", target / "ui.toml")
+        shutil.copy(LESSONS_DIR / "texts" / code / "pegar.toml", target / "pegar.toml")
+        shutil.copy(FIXTURES / "_texts" / f"{code}.toml", target / "broken.toml")
     shutil.copytree(FIXTURES / case, root, dirs_exist_ok=True)
     return root
 

@@ -1,5 +1,6 @@
 """Two app servers behind one school, one PostgreSQL database: a learner's progress made on one server is there on
-the other — for the learner coming back and for the teacher's class view. Real servers, real Chromium."""
+the other — for the learner coming back and for the teacher's class view. Real servers, real Chromium (the run's
+one browser, from pytest-playwright's fixture: a Playwright of its own would clash with the run's loop)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from app.classes import NewClass
 from app.classes_sql import SqlClassBook
 from app.progress import Learner
 from app.progress_sql import SqlProgressStore
 from lessons import load_library
-from tests.browser.conftest import ARGS, CHROMIUM, free_port, start_app, stop_app
+from tests.browser.conftest import free_port, start_app, stop_app
 from tests.postgres import PostgresServer
 
 TEXTS = load_library().texts
@@ -73,34 +74,33 @@ def sign_in(page: Page, base: str, nickname: str, code: str) -> None:
     settle(page)
 
 
-def test_progress_made_on_one_server_is_seen_on_the_other(servers: tuple[str, str], database: str) -> None:
+def test_progress_made_on_one_server_is_seen_on_the_other(servers: tuple[str, str], database: str,
+                                                          browser: Browser) -> None:
     first, second = servers
     made: NewClass = SqlClassBook.from_url(database).create("5B")
     code = made.school_class.code
     pegar = load_library().lesson("pegar")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            one = browser.new_context().new_page()
-            sign_in(one, first, "Ana", code)
-            one.get_by_role("link", name=f"2. {TEXTS.find('en', 'title', 'pegar')}").click()  # the same visit
-            expect(one.get_by_text(say("intro", "pegar"))).to_be_visible(timeout=TIMEOUT)
-            one.get_by_role("button", name=say("button.next")).click()
-            expect(one.get_by_text(say("task_fit", "pegar"))).to_be_visible(timeout=TIMEOUT)
-            assert saved_step(database, Learner("Ana", code), "pegar") == 2
+    contexts = [browser.new_context() for _ in range(3)]  # three devices: a learner's two and the teacher's
+    try:
+        one, other, teacher = (context.new_page() for context in contexts)
+        sign_in(one, first, "Ana", code)
+        one.get_by_role("link", name=f"2. {TEXTS.find('en', 'title', 'pegar')}").click()  # the same visit
+        expect(one.get_by_text(say("intro", "pegar"))).to_be_visible(timeout=TIMEOUT)
+        one.get_by_role("button", name=say("button.next")).click()
+        expect(one.get_by_text(say("task_fit", "pegar"))).to_be_visible(timeout=TIMEOUT)
+        assert saved_step(database, Learner("Ana", code), "pegar") == 2
 
-            other = browser.new_context().new_page()  # another device, on the other server
-            sign_in(other, second, "ana", code)
-            expect(other.get_by_text(say("teacher.join.nickname_taken"))).to_be_visible(timeout=TIMEOUT)
-            other.get_by_role("button", name=say("teacher.join.same_learner")).click()
-            title = TEXTS.find("en", "title", "pegar")
-            expect(other.get_by_role("button", name=say("home.continue").format(lesson=title, step=2))).to_be_visible(
-                timeout=TIMEOUT)
+        sign_in(other, second, "ana", code)  # another device, on the other server
+        expect(other.get_by_text(say("teacher.join.nickname_taken"))).to_be_visible(timeout=TIMEOUT)
+        other.get_by_role("button", name=say("teacher.join.same_learner")).click()
+        title = TEXTS.find("en", "title", "pegar")
+        expect(other.get_by_role("button", name=say("home.continue").format(lesson=title, step=2))).to_be_visible(
+            timeout=TIMEOUT)
 
-            teacher = browser.new_context().new_page()
-            teacher.goto(f"{second}/teacher?key={made.secret}")
-            expect(teacher.get_by_role("rowheader", name="Ana", exact=True).first).to_be_visible(timeout=TIMEOUT)
-            step_text = say("teacher.view.step").format(step=2, count=len(pegar.steps))
-            expect(teacher.get_by_role("cell", name=step_text)).to_have_count(1, timeout=TIMEOUT)
-        finally:
-            browser.close()
+        teacher.goto(f"{second}/teacher?key={made.secret}")
+        expect(teacher.get_by_role("rowheader", name="Ana", exact=True).first).to_be_visible(timeout=TIMEOUT)
+        step_text = say("teacher.view.step").format(step=2, count=len(pegar.steps))
+        expect(teacher.get_by_role("cell", name=step_text)).to_have_count(1, timeout=TIMEOUT)
+    finally:
+        for context in contexts:
+            context.close()

@@ -20,6 +20,7 @@ _URL = re.compile(r"(?:https?://|www\.)\S+|(?<!\w)/[\w/.-]*\?\S*|\?[a-z]+=\S*")
 _TILE = re.compile(r"\b\d+\s*[-–−]\s*\d+\b")
 _CODE = re.compile(r"\b[\w]+-\d+\b|\b[A-Z]{2,}-\d+\b")
 _MARKUP = re.compile(r"[*_`#>|~]")
+_GREEK = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")
 #: A word: letters (any script), with inner apostrophes or hyphens ("don't", "pon'é", "all-fives", "Γι'").
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+|-[^\W\d_]+)*['’]?")
 
@@ -65,11 +66,12 @@ def plain(text: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """The words of a text, after :func:`plain` (a trailing apostrophe stays: Greek "Γι'" is a word)."""
+    """The words of a text, after :func:`plain`. A trailing apostrophe stays on a Greek word only, where it marks an
+    elision ("Γι' αυτό"); elsewhere it closes a quotation or a plural possessive ("players'")."""
     found = []
     for word in WORD.findall(plain(text)):
         word = word.replace("’", "'")
-        if word.endswith("'") and not word.startswith(("Γ", "γ", "ν", "Ν", "σ", "Σ", "τ", "Τ", "μ", "Μ", "π", "Π")):
+        if word.endswith("'") and not _GREEK.search(word):
             word = word.rstrip("'")
         found.append(word)
     return found

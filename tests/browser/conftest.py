@@ -1,4 +1,5 @@
-"""Browser tests: the real app in Debian's Chromium through pytest-playwright; one server for the whole session."""
+"""Browser tests: the real app in Debian's Chromium through pytest-playwright (the browser is launched as
+``tests/conftest.py`` says); one server for the whole session."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = CHROMIUM_ARGS  # the benchmarks launch Chromium as the tests do: CHROMIUM with ARGS, both from here
+__all__ = ["ARGS", "CHROMIUM", "free_port", "start_app", "stop_app"]
 
 def free_port() -> int:
     """A TCP port nobody listens on right now."""
@@ -69,11 +71,6 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         stop_app(process)
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    """Debian's Chromium, kept off the network."""
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ARGS}
 
 @pytest.fixture(scope="session")
 def artifacts() -> Path:

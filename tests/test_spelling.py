@@ -1,0 +1,76 @@
+"""Spelling of every texts file in every language: Debian's hunspell dictionaries where a language has one
+(lessons/spelling/dictionaries.toml), plus a short project word list per language (lessons/spelling/<lang>.txt);
+Papiamentu, which has no dictionary, against its word list alone (the seed's words and the reviewed texts')."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.spelling_support import (
+    dictionaries,
+    dictionary_problem,
+    misspellings,
+    spelling_forms,
+    word_list,
+    word_list_path,
+)
+from tests.wording_support import WORD, Text, languages_with_texts, texts_of, words
+
+LANGUAGES = languages_with_texts()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_can_be_checked(lang: str) -> None:
+    """A language has a dictionary that is installed, or else a word list to be checked against."""
+    dictionary = dictionaries().get(lang)
+    if dictionary is None:
+        assert word_list(lang), f"{lang!r} has no hunspell dictionary and no word list {word_list_path(lang)}"
+    else:
+        assert dictionary_problem(dictionary) is None, dictionary_problem(dictionary)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_texts_are_spelled_right(lang: str) -> None:
+    wrong = misspellings(texts_of(lang), lang)
+    assert wrong == [], (
+        f"unknown {lang} words — fix the text, or, if the word is right, add it to {word_list_path(lang)}:\n"
+        + "\n".join(str(problem) for problem in wrong)
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_typo_is_caught(lang: str) -> None:
+    """A real word of the language with two letters swapped and one doubled is reported, with its text."""
+    longest = max((word for text in texts_of(lang) for word in text.words if "-" not in word and "'" not in word),
+                  key=len)
+    typo = longest[0] + longest[2] + longest[1] + longest[3:] + longest[-1]
+    found = misspellings([Text(f"lessons/texts/{lang}/made_up.toml", "typo", f"{longest} {typo}.")], lang)
+    assert [problem.word for problem in found] == [typo]
+    assert found[0].where == (f"lessons/texts/{lang}/made_up.toml 'typo'",)
+
+
+def test_placeholders_markup_and_tiles_are_not_words() -> None:
+    assert words("**{seat}** plays the 6-4 (or 5–5) at [the end](/pegar?step=3&lang=en): code lacks-4821.") == [
+        "plays", "the", "or", "at", "the", "end", "code",
+    ]
+    assert words("Γι' αυτό, don't — pon'é, the players' tiles") == [
+        "Γι'", "αυτό", "don't", "pon'é", "the", "players", "tiles",
+    ]
+
+
+@pytest.mark.parametrize("lang", sorted(set(LANGUAGES) | set(dictionaries())))
+def test_word_lists_hold_single_words(lang: str) -> None:
+    """One word a line, so that a list can be read and extended by hand."""
+    assert [entry for entry in word_list(lang) if WORD.fullmatch(entry) is None] == []
+
+
+def test_words_the_dictionary_builds_but_does_not_list() -> None:
+    """Greek "διάβασέ το", "τα πλακίδιά σου" and Spanish "súmalas" are checked as "διάβασε", "πλακίδια", "suma"; a
+    misplaced accent is still caught."""
+    assert spelling_forms("διάβασέ", "el") == ("διάβασέ", "διάβασε")
+    assert spelling_forms("πλακίδιο", "el") == ("πλακίδιο",)
+    assert spelling_forms("Súmalas", "es") == ("Súmalas", "Suma")
+    assert spelling_forms("casa", "es") == ("casa",)
+    text = Text("t", "k", "Τα πλακίδιά σου, τα πλακιδιά σου.")
+    assert [problem.word for problem in misspellings([text], "el")] == ["πλακιδιά"]
+    assert [problem.word for problem in misspellings([Text("t", "k", "Súmalas y súmalaz.")], "es")] == ["súmalaz"]
