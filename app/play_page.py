@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
@@ -49,8 +49,6 @@ class PlayState:
     wrong: tuple[Tile, str | None] | None = None
     error: Message | None = None
     record_read: str | None = None  # the address record this session already took in
-    acted: int = 0
-    seen: dict[str, Any] = field(default_factory=dict)
 
 
 def title(words: Words) -> str:
@@ -175,7 +173,7 @@ def _consume_tap(state: PlayState) -> None:
 def _ready(state: PlayState) -> Game | None:
     """The game if the learner may act now; otherwise what to tell them, and None."""
     state.notice = None
-    state.acted += 1
+    current_visit().taps.acted += 1  # an action: the feedback comes into view with the focus (app/browser.py)
     game = state.game
     if game is None:
         return None
@@ -225,7 +223,7 @@ def _move(move: Any) -> None:
 
 def _next_hand() -> None:
     state = _state()
-    state.acted += 1
+    current_visit().taps.acted += 1
     if state.game is not None and state.game.hand_over and not state.game.match.is_over:
         state.game.next_hand()
         state.selected = state.wrong = state.error = state.notice = None
@@ -235,7 +233,6 @@ def _new_match() -> None:
     state = _state()
     state.game = None
     state.selected = state.wrong = state.error = state.notice = None
-    state.acted += 1
 
 
 # ----------------------------------------------------------------------------------------------------- drawing

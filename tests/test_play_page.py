@@ -10,10 +10,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import app.play_page
+from app.i18n import Words
 from app.picture import tap_value
 from app.play_page import STATE_KEY, PlayState
 from app.play_table import IMAGE_KEY
-from engine import Draw, Move, Play
+from engine import Draw, Move, Play, parse_history
 from lessons import Message
 from play import advice, choices, computer_player
 from play.game import LEARNER, Game, Setup
@@ -272,3 +273,17 @@ def test_the_setup_form_names_every_table_and_level(lang: str) -> None:
     assert len(options) >= 8 and not any(option.startswith("[") for option in options)
     at.selectbox(key="play_table_pick").set_value("draw_game").run()
     assert at.segmented_control(key="play_players_pick").options == ["2", "3", "4"]
+
+
+def test_the_hands_record_is_copyable_notation_and_the_slider_steps_back() -> None:
+    chosen = first_position("one_vs_one", lambda current: len(current.position.history) >= 4)
+    at = open_app(lesson="play", lang="en", game=chosen.record)
+    (record,) = [element.value for element in at.code]
+    assert parse_history(record) == game(at).position.history  # the comments (the hands, once over) are skipped
+    slider = at.slider(key=f"play_replay_{game(at).hand_number}")
+    assert slider.max == len(game(at).position.history)
+    slider.set_value(1).run()
+    history = game(at).position.history
+    last = Words(LIBRARY.texts, "en", "play").event(history[0], game(at).rules, LEARNER)
+    assert words("en", "play.replay_at", moves=1, count=len(history), last=last) in page_text(at)
+    assert any(element.proto.id.endswith("play_replay_picture") for element in at.get("bidi_component"))

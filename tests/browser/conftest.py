@@ -61,10 +61,12 @@ def stop_app(process: subprocess.Popen[bytes]) -> None:
 
 @pytest.fixture(scope="session")
 def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a running app (scripted replies shown quickly, progress in a throwaway database)."""
+    """The base URL of a running app (scripted replies and the computers' moves shown quickly, progress in a
+    throwaway database)."""
     port = free_port()
     database = tmp_path_factory.mktemp("progress") / "progress.db"
-    process = start_app(port, {"LAPLAZA_REPLY_DELAY": "0.2", "LA_PLAZA_PROGRESS_URL": f"sqlite:///{database}"})
+    process = start_app(port, {"LAPLAZA_REPLY_DELAY": "0.2", "LAPLAZA_PLAY_PACE": "0.2",
+                               "LA_PLAZA_PROGRESS_URL": f"sqlite:///{database}"})
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

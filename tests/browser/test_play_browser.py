@@ -3,19 +3,16 @@ tapping the picture, from "Start the match" to the count and "Next hand"; then t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from engine import Draw, Pass, Play
 from lessons import Message, load_library
 from play import computer_player
 from play.game import LEARNER, Game
-from tests.browser.conftest import free_port, start_app, stop_app
 from tests.browser.learner import TIMEOUT, boxes, check_picture, rerun, settle, tap
 from tests.browser.test_accessibility import serious
 
@@ -26,18 +23,6 @@ PICTURE = ".st-key-play_picture img.table-picture"
 def en(key: str, **args: object) -> str:
     """An English text of the Play page."""
     return TEXTS.render(Message.of(key, **args), "en", "play")
-
-
-@pytest.fixture(scope="module")
-def play_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A running app whose computers wait a fifth of a second after each move (the learner's pace is 0.9 s)."""
-    port = free_port()
-    database = tmp_path_factory.mktemp("progress") / "progress.db"
-    process = start_app(port, {"LAPLAZA_PLAY_PACE": "0.2", "LA_PLAZA_PROGRESS_URL": f"sqlite:///{database}"})
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop_app(process)
 
 
 def shown_game(page: Page) -> Game:
@@ -72,9 +57,9 @@ def learner_plays(page: Page, move: object) -> int:
     return 0
 
 
-def test_a_hand_played_by_tapping_the_picture(page: Page, play_url: str, artifacts: Path) -> None:
+def test_a_hand_played_by_tapping_the_picture(page: Page, app_url: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{play_url}/play?lang=en")
+    page.goto(f"{app_url}/play?lang=en")
     expect(page.get_by_role("heading", name=en("play.title"))).to_be_visible(timeout=TIMEOUT)
     settle(page, None)
     assert not serious(page)
@@ -109,9 +94,9 @@ def test_a_hand_played_by_tapping_the_picture(page: Page, play_url: str, artifac
         assert shown_game(page).hand_number == 2
 
 
-def test_the_play_page_on_a_projector(page: Page, play_url: str, artifacts: Path) -> None:
+def test_the_play_page_on_a_projector(page: Page, app_url: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 1920, "height": 1080})
-    page.goto(f"{play_url}/play?lang=pap&classroom=1")
+    page.goto(f"{app_url}/play?lang=pap&classroom=1")
     page.get_by_role("button", name=TEXTS.render(Message("play.start"), "pap", "play")).click()
     expect(page.locator(PICTURE)).to_be_visible(timeout=TIMEOUT)
     settle(page, PICTURE)
