@@ -33,7 +33,7 @@ st.set_page_config(
 chrome.style(visit.settings.classroom)
 pages = navigation.build(lib, words, home.show, player.lesson_page, practice_page.show, teacher_page.show,
                          play=(play_page.show, play_page.title(words)))
-page = st.navigation(pages, position="sidebar")
+page = st.navigation(pages, position="sidebar", expanded=True)  # every lesson listed: no "View N more" in English
 chrome.sidebar(lib, visit, words)
 signin.notices(visit, words)
 try:

@@ -116,7 +116,7 @@ def test_fid_is_spelled_out_where_it_first_appears(library: Library) -> None:
                      for key in _texts_of(lesson, step)]
             first = next((text for text in texts if "FID" in text), None)
             if first is not None:
-                assert re.search(r"FID \((\w+ ?){3,}\)", first), (lang, lesson.id, first)
+                assert re.search(r"FID \(([\w-]+ ?){3,}\)", first), (lang, lesson.id, first)
                 break
 
 
