@@ -85,6 +85,7 @@ class Place:
     revealed: set[tuple[str, int]] = field(default_factory=set)  # classroom: steps whose answer is shown
     replies_shown: set[tuple[str, int]] = field(default_factory=set)  # steps whose scripted replies were played out
     url_written: dict[str, str] | None = None  # the query string this app last wrote (anything else came from outside)
+    url_replaced: list[tuple[dict[str, str], float]] = field(default_factory=list)  # (query, when) it wrote before
     notices: list[Message] = field(default_factory=list)
 
 

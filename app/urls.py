@@ -1,11 +1,15 @@
 """The address bar: deep links in (``/tranque?step=3&lang=pap&classroom=1``) and the URL following the learner out.
 
 A query string this app wrote itself is not an instruction; anything else (a shared link, an edited URL, a reload
-in a new session) is applied once, and what cannot be applied falls back politely with a notice.
+in a new session) is applied once, and what cannot be applied falls back politely with a notice. A query string the
+app wrote a moment before its last one is an echo, not an instruction either: the browser sends its address with
+every action, and an action made right after "Next" can carry the address from before it (the browser had not yet
+caught up), which must not send the learner back a step.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from urllib.parse import urlparse
 
@@ -16,14 +20,21 @@ from lessons import Message
 from .state import Visit
 
 LANG, STEP, CLASSROOM, LESSON, CODE = "lang", "step", "classroom", "lesson", "code"
+ECHO_SECONDS = 5.0  # how long an address the app has just replaced may still come back from a browser catching up
+ECHOES = 4  # how many such addresses are remembered
 
 
 def incoming(visit: Visit) -> dict[str, str] | None:
     """The query parameters when they came from outside the app, else None (nothing new to apply)."""
     params = {key: st.query_params[key] for key in st.query_params}
-    if params == visit.place.url_written:
+    if params == visit.place.url_written or is_echo(visit, params, time.monotonic()):
         return None
     return params
+
+
+def is_echo(visit: Visit, params: dict[str, str], now: float) -> bool:
+    """Whether ``params`` is an address this app replaced less than ``ECHO_SECONDS`` ago (a browser catching up)."""
+    return any(old == params and now - when < ECHO_SECONDS for old, when in visit.place.url_replaced)
 
 
 def apply_language(visit: Visit, params: dict[str, str], codes: Iterable[str], names: dict[str, str]) -> None:
@@ -76,6 +87,8 @@ def follow(visit: Visit, step: int | None = None, code: str | None = None,
     current = {key: st.query_params[key] for key in st.query_params}
     if current != params:
         st.query_params.from_dict(params)
+    if visit.place.url_written is not None and visit.place.url_written != params:
+        visit.place.url_replaced = [(visit.place.url_written, time.monotonic()), *visit.place.url_replaced][:ECHOES]
     visit.place.url_written = params
 
 

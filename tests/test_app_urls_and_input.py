@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from app import urls
 from app.library import LESSONS_ENV
 from lessons import LESSONS_DIR
 from render import HandTile, SeatTiles, Stock
-from tests.app_support import LIBRARY, click, open_app, runner, tap, texts, visit
+from tests.app_support import LIBRARY, click, open_app, play_by_buttons, runner, tap, texts, visit
 
 
 def param(at, key: str) -> str:
@@ -33,6 +34,33 @@ def test_url_follows_the_learner_and_a_reload_reopens_the_same_place() -> None:
     # a reload is a new session with the same URL
     again = open_app(lesson="pegar", step=param(at, "step"), lang=param(at, "lang"))
     assert runner(again, "pegar").number == 2 and visit(again).settings.lang == "es"
+
+
+def test_an_action_right_after_next_carrying_the_old_address_keeps_the_learner_where_they_are() -> None:
+    at = open_app(lesson="pegar", lang="en")
+    click(at, "next")
+    at.query_params["step"] = "1"  # the browser had not caught up with the address "Next" wrote
+    play_by_buttons(at, "plays 5-1 right")
+    assert runner(at, "pegar").number == 2 and param(at, "step") == "2"
+    assert runner(at, "pegar").state.done  # the move was made on step 2, not lost on a trip back to step 1
+
+
+def test_an_address_edited_in_the_same_visit_is_followed() -> None:
+    at = open_app(lesson="pegar", lang="en")
+    click(at, "next")
+    at.query_params["step"] = "4"  # not an address the app wrote: an instruction
+    at.run()
+    assert runner(at, "pegar").number == 4
+
+
+def test_an_old_address_is_an_echo_only_for_a_moment() -> None:
+    at = open_app(lesson="pegar", lang="en")
+    click(at, "next")
+    seen = visit(at)
+    (old, when), *_ = seen.place.url_replaced
+    assert old["step"] == "1"
+    assert urls.is_echo(seen, old, when + 0.1)
+    assert not urls.is_echo(seen, old, when + urls.ECHO_SECONDS + 0.1)  # later, going back to it is an instruction
 
 
 @pytest.mark.parametrize(
