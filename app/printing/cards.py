@@ -15,6 +15,8 @@ from .page import BODY, HEADER, HEADING, MUTED, SMALL, TITLE, Document
 #: The card's picture: drawn at this scale, then fitted to the page's width.
 CARD_SCALE = 2.0
 CARD_PICTURE_HEIGHT = 760
+MIN_PICTURE_HEIGHT = 420  # smaller than this and the tiles' pips get hard to count on paper
+PICTURE_AFTER = 20  # the gap under a picture (Document.picture's default)
 
 
 def key_step(lesson: Lesson) -> Step | None:
@@ -41,6 +43,8 @@ def add_card(doc: Document, library: Library, lesson: Lesson, lang: str, base: s
     doc.text(words(lesson.title), TITLE, bold=True, color=HEADING, after=10)
     doc.rule()
     step = key_step(lesson)
+    points = [point for step in lesson.steps if step.kind == "remember" for point in step.points]
+    link = lesson_link(lesson.id, lang, base)
     if step is not None:
         runner = LessonRunner(lesson)
         runner.goto(step.number)
@@ -48,17 +52,28 @@ def add_card(doc: Document, library: Library, lesson: Lesson, lang: str, base: s
         look = replace(table_view(view, view.position, words.role_labels(), classroom=True, text=words),
                        scale=CARD_SCALE, size=PROJECTOR_SIZE)
         drawn, _palette = picture(view.position, look)
-        doc.picture(drawn, CARD_PICTURE_HEIGHT)
+        below = _height_below_picture(doc, words, words(step.text) if step.text else None, points, link)
+        doc.picture(drawn, max(MIN_PICTURE_HEIGHT, min(CARD_PICTURE_HEIGHT, doc.room - below - PICTURE_AFTER)))
         if step.text:
             doc.text(words(step.text), BODY, color=MUTED, after=24)
-    points = [point for step in lesson.steps if step.kind == "remember" for point in step.points]
     if points:
         doc.keep(doc.height_of(words("remember.title"), HEADER, bold=True) + 80)
         doc.text(words("remember.title"), HEADER, bold=True, color=HEADING, after=8)
         doc.bullets([words(point) for point in points])
     doc.y += 16
     doc.text(words("teacher.print.open_lesson"), SMALL, color=MUTED, after=2)
-    doc.text(lesson_link(lesson.id, lang, base), BODY, bold=True)
+    doc.text(link, BODY, bold=True)
+
+
+def _height_below_picture(doc: Document, words: Words, step_text: str | None, points: list[str], link: str) -> int:
+    """How tall a card's text under its picture is, so the picture can shrink to keep the card on one page (a
+    language with longer sentences, like Greek, would otherwise spill onto a second sheet)."""
+    height = doc.height_of(step_text, BODY) + 24 if step_text else 0
+    if points:
+        height += doc.height_of(words("remember.title"), HEADER, bold=True) + 8 + doc.bullets_height(
+            [words(point) for point in points])
+    return height + 16 + doc.height_of(words("teacher.print.open_lesson"), SMALL) + 2 + doc.height_of(link, BODY,
+                                                                                                       bold=True)
 
 
 def lesson_card(library: Library, lesson_id: str, lang: str, base: str = "") -> Document:

@@ -123,6 +123,11 @@ class Document:
         """How tall `text` would be."""
         return len(wrap(text, font(size, bold), WIDTH - indent)) * round(size * 1.35)
 
+    def bullets_height(self, items: list[str], size: int = BODY, mark: str = "•") -> int:
+        """How tall ``bullets(items)`` would be."""
+        indent = round(font(size).getlength(f"{mark}  "))
+        return sum(self.height_of(item, size, indent=indent) + 8 for item in items)
+
     def bullets(self, items: list[str], size: int = BODY, mark: str = "•") -> None:
         """A list, one item per paragraph, with a mark hanging at the left."""
         indent = round(font(size).getlength(f"{mark}  "))
