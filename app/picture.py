@@ -157,8 +157,11 @@ def pending_tap(key: str, handled: Any) -> Tap | None:
 def layout_boxes(drawn: TablePicture) -> list[dict[str, Any]]:
     """Where the picture's parts are, in native pixels: each with its ``kind`` (``hand`` for any seat's tiles that
     can be told apart, ``seat`` for face-down tiles, ``end``, ``lead``, ``stock``), a ``name`` (the tile, the end,
-    the seat) and its ``rect`` — what the browser tests tap and check the displayed picture against."""
-    return [{"kind": region.kind, "name": _name(region), "rect": list(rect)} for region, rect in drawn.click_map]
+    the seat) and its ``rect`` — what the browser tests tap and check the displayed picture against; then every
+    thing drawn (kind ``drawn``, the renderer's own box in ``box``), so they can check that no label covers a tile."""
+    regions = [{"kind": region.kind, "name": _name(region), "rect": list(rect)} for region, rect in drawn.click_map]
+    return regions + [{"kind": "drawn", "name": box.kind, "rect": [box.rect.x0, box.rect.y0, box.rect.x1, box.rect.y1],
+                       "box": box.to_dict()} for box in drawn.boxes]
 
 
 def _name(region: Region) -> str:

@@ -49,6 +49,13 @@ class Box:
                 "where": self.where, "seat": self.seat, "tile": None if self.tile is None else str(self.tile),
                 "end": self.end, "text": self.text}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Box:
+        """The box ``to_dict`` wrote (a browser test reads the boxes back from the page)."""
+        tile = data.get("tile")
+        return cls(data["kind"], Rect(data["x0"], data["y0"], data["x1"], data["y1"]), data.get("where"),
+                   data.get("seat"), None if tile is None else Tile.parse(tile), data.get("end"), data.get("text"))
+
 
 def _may_overlap(a: Box, b: Box) -> bool:
     """Two boxes allowed to share pixels: only face-down tiles of one hand squeezed together (their faces are

@@ -61,11 +61,22 @@ def _draw_hand(scene: Scene, sg: SeatGeometry, playable: frozenset[Tile]) -> lis
         tile_sprite(tile.high, tile.low, sg.unit, sg.vertical, theme, kind).paste_onto(scene.image, rect.x0, rect.y0)
         _outline(scene, rect, sg.unit, lifted, tried)
         if is_viewer:
-            scene.regions.append((HandTile("hand", sg.seat, tile), rect))
+            scene.regions.append((HandTile("hand", sg.seat, tile), _with_slop(rect, sg)))
         scene.add(Box("tile", rect, "hand", sg.seat, tile if shown else None))
         if scene.targets is not None and shown:
             scene.targets.tiles[tile] = TileTarget(rect, "hand", sg.seat, lifted or tried)
     return dimmed
+
+
+def _with_slop(rect: Rect, sg: SeatGeometry) -> Rect:
+    """A tile's tap region: the tile and half the gap around it, so a finger slightly off a small tile on a narrow
+    phone still lifts it (neighbours' regions meet in the middle of the gap and never overlap)."""
+    if len(sg.tiles) < 2:
+        return rect
+    first, second = sg.tiles[0], sg.tiles[1]
+    gap = second.x0 - first.x1 if sg.vertical else second.y0 - first.y1  # standing tiles sit side by side
+    half = max(0, gap) // 2
+    return Rect(rect.x0 - half, rect.y0 - half, rect.x1 + half, rect.y1 + half)
 
 
 def _outline(scene: Scene, rect: Rect, unit: int, lifted: bool, tried: bool) -> None:

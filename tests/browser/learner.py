@@ -10,10 +10,13 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
+from render.boxes import Box, clashes
+
 TIMEOUT = 20_000
 PICTURE = ".st-key-table img.table-picture"
 PRACTICE_PICTURE = ".st-key-practice_table img.table-picture"
 FEEDBACK = ".st-key-feedback"
+MIN_TARGET = 43.5  # CSS pixels: 44, less a rounding half pixel
 
 
 def settle(page: Page, picture: str | None = PICTURE) -> None:
@@ -26,6 +29,23 @@ def settle(page: Page, picture: str | None = PICTURE) -> None:
         image = page.locator(picture)
         expect(image).to_have_js_property("complete", True, timeout=TIMEOUT)
         expect(image).to_have_attribute("data-playing", "0", timeout=TIMEOUT)
+
+
+def still(page: Page) -> None:
+    """Wait until the app has finished a run and started no other for a moment, and nothing on the page is fading
+    or moving (a page caught mid-run, or a rerun's stale fade, shows text paler than it is: a contrast check would
+    measure that)."""
+    marker = "() => document.documentElement.dataset.laPlazaRun || ''"
+    page.wait_for_function(f"() => ({marker})() !== ''", timeout=TIMEOUT)
+    for _ in range(20):
+        settle(page, None)
+        run = page.evaluate(marker)
+        page.wait_for_timeout(300)
+        if page.evaluate(marker) == run:
+            break
+    page.wait_for_function("""() => document.getAnimations().every(a => a.playState !== 'running'
+        || (a.effect && a.effect.getTiming().iterations === Infinity))""", timeout=TIMEOUT)
+    settle(page, None)
 
 
 def rerun(page: Page, action: Callable[[], object]) -> None:
@@ -102,6 +122,20 @@ def check_picture(page: Page, picture: str = PICTURE) -> None:
         if (c.top > r.top + 1 || c.bottom < r.bottom - 1) return e.className || e.tagName; }
         e = e.parentElement || (e.getRootNode() && e.getRootNode().host); } return null; }""")
     assert clipped is None, f"the picture is clipped by {clipped}"
+    drawn = [Box.from_dict(b["box"]) for b in boxes(image) if b["kind"] == "drawn"]
+    assert drawn, "the page gives the picture's drawn boxes"
+    assert clashes(drawn) == [], [(a.kind, a.text or a.tile, b.kind, b.text or b.tile) for a, b in clashes(drawn)]
+
+
+def check_targets(page: Page, seat: int = 0, picture: str = PICTURE) -> None:
+    """What a finger taps — the learner's tiles and the circles at the open ends — is at least 44 CSS pixels each
+    way, as shown at this width (WCAG's target size)."""
+    image = page.locator(picture)
+    targets = [b for b in boxes(image) if (b["kind"] == "hand" and b["name"].startswith(f"{seat}:"))
+               or b["kind"] in ("end", "lead")]
+    small = [(b["kind"], b["name"], round(r["width"]), round(r["height"])) for b in targets
+             if min((r := displayed(image, b["rect"]))["width"], r["height"]) < MIN_TARGET]
+    assert small == [], small
 
 
 def check_hand(page: Page, seat: int = 0, picture: str = PICTURE) -> None:

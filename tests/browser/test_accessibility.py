@@ -7,7 +7,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
-from tests.browser.learner import PICTURE, PRACTICE_PICTURE, settle
+from tests.browser.learner import PICTURE, PRACTICE_PICTURE, settle, still
 
 PAGES = {
     "home": ("/", None),
@@ -20,7 +20,8 @@ AXE = Axe()
 
 
 def serious(page: Page) -> list[str]:
-    """The serious and critical violations axe finds on the page, one line each."""
+    """The serious and critical violations axe finds on the page, one line each (once the page is still)."""
+    still(page)
     found = AXE.run(page, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a",
                                                                          "wcag21aa", "best-practice"]}})
     return [f"{v['id']} ({v['impact']}): {node['html'][:120]} — {node.get('failureSummary', '')[:200]}"
