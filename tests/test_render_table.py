@@ -176,7 +176,12 @@ def test_boxes_cover_everything_drawn_and_are_json_ready() -> None:
     assert [(b.tile, b.rect) for b in line] == [(s.tile, s.rect) for s in picture.line.spots]
     mine = [b for b in boxes if b.kind == "tile" and b.where == "hand" and b.seat == 0]
     assert [b.tile for b in mine] == list(position.hands[0])
-    assert [b.rect for b in mine] == [picture.click_map.rect_of(("hand", 0, t)) for t in position.hands[0]]
+    regions = [picture.click_map.rect_of(("hand", 0, t)) for t in position.hands[0]]
+    for box, region in zip(mine, regions, strict=True):  # a tile's tap region holds the tile and a little slop
+        assert region is not None
+        assert region.x0 <= box.rect.x0 and region.y0 <= box.rect.y0 and region.x1 >= box.rect.x1
+        assert region.y1 >= box.rect.y1 and region.width <= box.rect.width * 1.3
+    assert not any(a.overlaps(b) for i, a in enumerate(regions) for b in regions[i + 1:] if a and b)
     theirs = [b for b in boxes if b.kind == "tile" and b.where == "hand" and b.seat == 1]
     assert len(theirs) == 3 and all(b.tile is None for b in theirs)  # face down: not named
     assert {b.text for b in boxes if b.kind == "label" and b.where == "seat"} == {"Bo", "Kòntrario"}
