@@ -5,6 +5,7 @@ from PIL import Image
 from render_support import count_blobs
 
 from engine import ALL_TILES
+from lessons import load_library
 from render import Rect, get_theme, tile_sprite
 from render.fonts import font
 from render.theme import HAND_UNIT, LINE_UNIT
@@ -43,6 +44,18 @@ def test_back_shows_no_pips() -> None:
     canvas = Image.new("RGB", sprite.image.size, (255, 255, 255))
     canvas.paste(sprite.image, (0, 0), sprite.image)
     assert canvas.getpixel((sprite.pad + 20, sprite.pad + 3)) != (250, 246, 233)  # not an ivory face
+
+
+def test_label_font_draws_every_letter_of_every_language() -> None:
+    """The picture's labels and tags come from the texts: every letter of every language (Greek's and Esperanto's
+    included) has a real glyph, not the missing-glyph box."""
+    library = load_library()
+    letters = {char for lang in library.texts.languages for table in library.texts.tables[lang].values()
+               for text in table.values() for char in text if not char.isspace()}
+    assert {"ά", "Ω", "ĉ", "ŭ"} <= letters  # the Greek and Esperanto texts are among them
+    face = font(20)
+    missing = bytes(face.getmask("\U0010fffd"))
+    assert sorted(char for char in letters if bytes(face.getmask(char)) == missing) == []
 
 
 def test_label_font_covers_accents() -> None:
