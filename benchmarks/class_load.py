@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import websockets  # noqa: E402
+from streamlit.proto.Alert_pb2 import Alert  # noqa: E402
 from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
 from streamlit.proto.ClientState_pb2 import ContextInfo  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
@@ -48,6 +49,7 @@ LESSON = "pegar"
 TIMEOUT = 30.0
 #: The table picture's component, and the width it is shown at on a phone (a 390 px screen's column).
 PICTURE_COMPONENT = "la_plaza_table_picture"
+SUCCESS = Alert.Format.SUCCESS  # the feedback box of a right answer
 SHOWN_WIDTH = 358.0
 
 
@@ -91,6 +93,8 @@ class Client:
     picture_size: tuple[int, int] = (1, 1)  # the picture's own pixels
     boxes: list[dict] = field(default_factory=list)  # where its parts are, as the app writes them on the picture
     texts: list[str] = field(default_factory=list)
+    options: dict[str, list[str]] = field(default_factory=dict)  # a radio's key → its options as shown
+    succeeded: bool = False  # a success box arrived since the last action
     errors: list[str] = field(default_factory=list)
     auto: dict[str, float] = field(default_factory=dict)  # fragment id → seconds between its reruns
     finished: int = 0
@@ -139,6 +143,10 @@ class Client:
             self.picture, self.picture_id = data.get("src", ""), inner.id
             self.picture_size = (data.get("width", 1), data.get("height", 1))
             self.boxes = json.loads(data["boxes"]) if data.get("boxes") else []
+        if kind == "radio" and widget_id.startswith("$$ID-"):
+            self.options[widget_id.split("-", 2)[2]] = list(inner.options)
+        elif kind == "alert" and inner.format == SUCCESS:
+            self.succeeded = True
         elif kind == "exception":
             self.errors.append(f"exception: {inner.message}")
         elif kind == "text":
@@ -185,6 +193,7 @@ class Client:
         """One widget event: the time until the picture changed (or, for an action that changes no picture, until
         the rerun finished)."""
         before, runs = self.picture, self.finished
+        self.succeeded = False
         start = time.perf_counter()
         await self.rerun(**rerun)  # type: ignore[arg-type]
         try:
@@ -206,7 +215,8 @@ class Client:
 def pegar_plan() -> list[tuple[str, str]]:
     """The lesson's actions through the button twins (and the questions' answers), from the lesson data: before
     an interactive step's first move, "retry" (a later round starts the step afresh), and in the first act step,
-    two taps on the picture itself."""
+    two taps on the picture itself; a drill (made fresh for each learner) is answered by trying its options in turn,
+    as a learner unsure of it would."""
     library = load_library()
     lesson = library.lesson(LESSON)
     words = Words(library.texts, "en", LESSON)
@@ -223,6 +233,8 @@ def pegar_plan() -> list[tuple[str, str]]:
             for move in step.solution:
                 _verb, tile, end = move.split()
                 plan += [("button", f"tile_{tile}"), ("button", f"end_{end}")]
+        elif step.drill:
+            plan.append(("drill", f"answer_{LESSON}_{step.number}_"))
         elif step.kind == "question":
             runner.goto(step.number)
             right = next(option for option in runner.view().options if option.value == step.answer)
@@ -255,6 +267,8 @@ async def learner(base: str, number: int, code: str, rounds: int, think: tuple[f
                 await asyncio.sleep(rng.uniform(*think))
                 if kind == "taps":
                     await _picture_taps(tab, rng, think, timings)
+                elif kind == "drill":
+                    await _drill(tab, key, rng, think, timings)
                 elif kind == "answer":
                     prefix, label = key.split(":", 1)
                     state = WidgetState(id=tab.key(_latest(tab, prefix)), string_value=label)
@@ -267,6 +281,20 @@ async def learner(base: str, number: int, code: str, rounds: int, think: tuple[f
     finally:
         if hasattr(tab, "ws"):
             await tab.close()
+
+
+async def _drill(tab: Client, prefix: str, rng: random.Random, think: tuple[float, float],
+                 timings: list[Timing]) -> None:
+    """Answer a drill by trying its options one by one until the app says it is right."""
+    for attempt in range(len(tab.options.get(_latest(tab, prefix), ()))):
+        if attempt:
+            await asyncio.sleep(rng.uniform(*think))
+        key = _latest(tab, prefix)
+        state = WidgetState(id=tab.key(key), string_value=tab.options[key][attempt])
+        timings.append(await tab.act("drill answer", value=state))
+        if tab.succeeded:
+            return
+    raise RuntimeError(f"{tab.name}: no option of drill {prefix} was accepted")
 
 
 def _latest(tab: Client, prefix: str) -> str:
