@@ -27,7 +27,7 @@ from .i18n import Words
 from .library import library
 from .picture import pending_tap
 from .play_table import IMAGE_KEY, coach_box, count_panel, hand_record, happened, match_summary, table_picture
-from .state import Visit, current_visit
+from .state import Visit, current_visit, tab_state
 
 SCOPE = "play"  # the texts file of this page and of the coach: lessons/texts/<lang>/play.toml
 STATE_KEY = "play"
@@ -84,11 +84,7 @@ def show() -> None:
 
 
 def _state() -> PlayState:
-    state = st.session_state.get(STATE_KEY)
-    if not isinstance(state, PlayState):
-        state = PlayState()
-        st.session_state[STATE_KEY] = state
-    return state
+    return tab_state(STATE_KEY, PlayState)
 
 
 def _take_address(visit: Visit, state: PlayState) -> None:

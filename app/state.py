@@ -7,8 +7,9 @@ Every page and every widget callback gets it the same way: ``visit = current_vis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import streamlit as st
 
@@ -17,6 +18,8 @@ from practice import PracticeSet, Question, Result
 from render import ClickMap
 
 from .progress import Learner, ProgressStore, SessionProgressStore
+
+T = TypeVar("T")
 
 KEY = "tutorial"
 GUEST = Learner("guest")
@@ -131,11 +134,17 @@ class Visit:
         return runner
 
 
+def tab_state(key: str, kind: type[T], make: Callable[[], T] | None = None) -> T:
+    """This tab's object of ``kind`` kept in the session under ``key``, made on first use (by ``make``, or by
+    calling ``kind``): the one way pages keep their own state between reruns."""
+    found = st.session_state.get(key)
+    if not isinstance(found, kind):
+        found = make() if make is not None else kind()
+        st.session_state[key] = found
+    return found
+
+
 def current_visit(default_lang: str = DEFAULT_LANG) -> Visit:
     """This visitor's `Visit`, from a page or a widget callback alike; created on first use with ``default_lang``
     (the app's entry passes the browser's language; later calls find the visit already there)."""
-    visit = st.session_state.get(KEY)
-    if not isinstance(visit, Visit):
-        visit = Visit(Settings(lang=default_lang))
-        st.session_state[KEY] = visit
-    return visit
+    return tab_state(KEY, Visit, lambda: Visit(Settings(lang=default_lang)))

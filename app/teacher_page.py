@@ -23,7 +23,7 @@ from .classes_sql import SqlClassBook, open_class_book
 from .i18n import Words
 from .library import library
 from .progress_sql import DATABASE_ERRORS
-from .state import current_visit
+from .state import current_visit, tab_state
 
 KEY = "teacher_desk"  # session state: this tab's `Desk`
 LINK_PARAM = "key"
@@ -46,11 +46,7 @@ class Desk:
 
 def desk() -> Desk:
     """This tab's `Desk` (made on first use)."""
-    found = st.session_state.get(KEY)
-    if not isinstance(found, Desk):
-        found = Desk()
-        st.session_state[KEY] = found
-    return found
+    return tab_state(KEY, Desk)
 
 
 def show() -> None:
