@@ -3,11 +3,14 @@ by its code is the very same question; a bad code falls back; answers are stored
 
 from __future__ import annotations
 
+import pytest
+
 from app.drills import SET_SIZE
+from app.i18n import Words
 from app.practice_page import answer_key
 from app.table import CLASSROOM_SCALE, PROJECTOR_SIZE
 from practice import Question, question_from_code, skills_of_lesson
-from tests.app_support import LIBRARY, click, open_app, shown_picture, texts, visit
+from tests.app_support import LANGUAGES, LIBRARY, click, open_app, shown_picture, texts, visit
 
 
 def ui(lang: str, key: str) -> str:
@@ -42,8 +45,10 @@ def page_links(at) -> list[str]:
             for link in at.get("page_link")]
 
 
-def test_a_full_set_with_right_and_wrong_answers_feedback_and_summary() -> None:
-    at = open_app(lesson="practice", lang="en")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_full_set_with_right_and_wrong_answers_feedback_and_summary(lang: str) -> None:
+    at = open_app(lesson="practice", lang=lang)
+    say = Words(LIBRARY.texts, lang)
     at.selectbox(key="practice_skill").set_value("mixed").run()
     click(at, "practice_start")
     wrong_codes = []
@@ -54,22 +59,22 @@ def test_a_full_set_with_right_and_wrong_answers_feedback_and_summary() -> None:
         answer(at, question, pick(question, right))
         assert drill.shown is not None and drill.shown.correct is right
         if right:
-            assert any(text.startswith(f"**{ui('en', 'practice.right')}**") for text in texts(at, "success"))
+            assert any(text.startswith(f"**{ui(lang, 'practice.right')}**") for text in texts(at, "success"))
         else:
             wrong_codes.append(question.code)
             shown = " ".join(texts(at, "error"))
-            assert ui("en", "practice.wrong") in shown
-            assert LIBRARY.texts.render(question.reason, "en") in shown
-            labels = ", ".join(LIBRARY.texts.render(question.options[i].label, "en") for i in sorted(question.correct))
-            assert f"The answer: {labels}." in shown
-        assert any(f"step={question.step}" in link and "lang=en" in link for link in page_links(at))
+            assert ui(lang, "practice.wrong") in shown
+            assert LIBRARY.texts.render(question.reason, lang) in shown
+            labels = ", ".join(LIBRARY.texts.render(question.options[i].label, lang) for i in sorted(question.correct))
+            assert say("practice.answer_is", answer=labels) in shown
+        assert any(f"step={question.step}" in link and f"lang={lang}" in link for link in page_links(at))
         assert any(question.code in text for text in texts(at, "code"))
         click(at, "practice_next")
     run = visit(at).place.drill.run
     assert run.done and run.score == SET_SIZE - len(wrong_codes)
     markdown = " ".join(texts(at, "markdown"))
-    assert f"{run.score} of {SET_SIZE} right" in markdown
-    assert f"Best streak: {run.best_streak} in a row" in markdown
+    assert say("practice.summary.score", score=run.score, size=SET_SIZE) in markdown
+    assert say("practice.summary.streak", streak=run.best_streak) in markdown
     assert all(f"`{code}`" in markdown for code in wrong_codes)
     assert len(page_links(at)) >= len(wrong_codes)
     stored = visit(at).account.store.load(visit(at).account.learner).answers
