@@ -24,7 +24,7 @@ def show() -> None:
     _follow_link(visit)
     words = Words(lib.texts, visit.settings.lang)
     st.title(words("home.welcome"))
-    widgets.notices(visit, words)
+    widgets.notices(visit, words, navigation.HOME)
     st.markdown(words("home.intro"))
     chrome.language_choice(lib, visit, "home_lang", words, inline=True)
     progress = visit.account.store.load(visit.account.learner)

@@ -72,7 +72,7 @@ def show() -> None:
     _take_address(visit, state)
     _consume_tap(state)
     st.title(words("play.title"))
-    widgets.notices(visit, words)
+    widgets.notices(visit, words, navigation.PLAY)
     game = state.game
     if game is None:
         _setup_form(state, words)

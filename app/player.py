@@ -109,7 +109,7 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> N
     else:
         st.title(title)
         st.progress(view.number / count, text=step_of)
-    widgets.notices(visit, words)
+    widgets.notices(visit, words, lesson.id)
     if view.kind == "remember":  # no table: the summary takes the page's width
         _remember(lesson, runner, view, words)
         _navigation(lesson, view, visit, words)

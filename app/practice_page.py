@@ -39,7 +39,7 @@ def show() -> None:
     if params is not None and params.get(urls.CODE) is not None and not drills.open_code(visit, params[urls.CODE]):
         visit.place.notices.append(Message("practice.bad_code"))
     st.title(words("practice.title"))
-    widgets.notices(visit, words)
+    widgets.notices(visit, words, navigation.PRACTICE)
     drill = visit.place.drill
     if drill is None:
         _setup(visit, words)

@@ -79,7 +79,8 @@ class Account:
 @dataclass
 class Place:
     """Where the visitor is: a lesson runner per lesson opened, the practice drill, what classroom mode revealed,
-    and the notices to show once at the top of the next page drawn."""
+    and the notices to show at the top of the page (each stays until the learner acts or leaves the page: a rerun the
+    browser asks for by itself, as right after a page opens, must not take it away unread)."""
 
     runners: dict[str, LessonRunner] = field(default_factory=dict)
     last_lesson: str | None = None
@@ -89,7 +90,9 @@ class Place:
     replies_shown: set[tuple[str, int]] = field(default_factory=set)  # steps whose scripted replies were played out
     url_written: dict[str, str] | None = None  # the query string this app last wrote (anything else came from outside)
     url_replaced: list[tuple[dict[str, str], float]] = field(default_factory=list)  # (query, when) it wrote before
-    notices: list[Message] = field(default_factory=list)
+    notices: list[Message] = field(default_factory=list)  # new, not shown yet
+    notices_shown: list[Message] = field(default_factory=list)
+    notices_at: tuple[int, str] | None = None  # (actions so far, page) when the shown ones appeared
 
 
 @dataclass

@@ -59,7 +59,7 @@ def show() -> None:
         here.book = open_class_book()
     params = urls.incoming(visit) or {}
     st.title(words("teacher.title"))
-    widgets.notices(visit, words)
+    widgets.notices(visit, words, navigation.TEACHER)
     if here.book is None:
         st.warning(words("teacher.no_database"), icon=":material/cloud_off:")
     elif LINK_PARAM in params:

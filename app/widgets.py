@@ -22,12 +22,18 @@ SHORT_LABEL = 14
 FEEDBACK_ICONS = {"success": ":material/check_circle:", "error": ":material/error:", "info": ":material/lightbulb:"}
 
 
-def notices(visit: Visit, words: Words) -> None:
-    """Say, once, what the visit has to tell at the top of the page drawn next (a link that could not be followed,
-    a bad question code, ...)."""
-    for notice in visit.place.notices:
+def notices(visit: Visit, words: Words, page: str) -> None:
+    """Say what the visit has to tell at the top of ``page`` (a link that could not be followed, a bad question
+    code, ...), until the learner acts or goes to another page."""
+    place, here = visit.place, (visit.taps.acted, page)
+    if place.notices_at != here:
+        place.notices_shown = []
+    if place.notices:
+        place.notices_shown += [notice for notice in place.notices if notice not in place.notices_shown]
+        place.notices.clear()
+        place.notices_at = here
+    for notice in place.notices_shown:
         st.warning(words.render(notice), icon=":material/info:")
-    visit.place.notices.clear()
 
 
 def table_and_controls(classroom: bool) -> tuple[DeltaGenerator, DeltaGenerator]:

@@ -81,6 +81,15 @@ def test_bad_urls_fall_back_with_a_notice(params: dict[str, str], notice: str) -
     assert visit(at).settings.lang in ("pap", "es", "en")
 
 
+def test_a_notice_stays_through_a_rerun_the_browser_asks_for_and_goes_once_the_learner_acts() -> None:
+    at = open_app(lesson="pegar", step="two", lang="es")
+    start = LIBRARY.texts.get("es", "notice.unknown_step").split("{")[0][:12]
+    at.run()  # the browser's own rerun right after the page opens (it reports what it keeps)
+    assert sum(start in text for text in texts(at, "warning")) == 1
+    click(at, "next")
+    assert not any(start in text for text in texts(at, "warning"))
+
+
 def test_taps_on_empty_felt_and_opponent_tiles_explain_and_change_nothing() -> None:
     at = open_app(lesson="pegar", step="2", lang="en")
     run = runner(at, "pegar")

@@ -12,7 +12,18 @@ from playwright.sync_api import Browser, expect
 
 from app.navigation import courses
 from lessons import load_library
-from tests.browser.learner import PICTURE, TIMEOUT, check_feedback, check_hand, check_picture, rerun, settle, shot, tap
+from tests.browser.learner import (
+    PICTURE,
+    TIMEOUT,
+    check_feedback,
+    check_hand,
+    check_picture,
+    rerun,
+    settle,
+    shot,
+    still,
+    tap,
+)
 
 LIBRARY = load_library()
 TEXTS = LIBRARY.texts
@@ -55,3 +66,16 @@ def test_a_lesson_in_greek_and_in_esperanto(browser: Browser, app_url: str, arti
         shot(page, artifacts, f"language-{lang}-played")
     finally:
         context.close()
+
+
+def test_a_bad_link_is_explained_in_the_learners_language_and_stays_on_screen(browser: Browser, app_url: str,
+                                                                              artifacts: Path) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(f"{app_url}/pegar?step=abc&lang=el")
+        still(page)  # the page has run again by itself since it opened: the notice must still be there
+        notice = TEXTS.get("el", "notice.unknown_step").split("{")[0]
+        expect(page.locator("[data-testid='stAlert']").filter(has_text=notice)).to_have_count(1)
+        shot(page, artifacts, "language-el-bad-link")
+    finally:
+        page.close()
