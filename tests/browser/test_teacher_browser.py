@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
 from lessons import load_library
+from tests.browser.learner import still
 from tests.browser.test_accessibility import serious
 
 TEXTS = load_library().texts
@@ -21,11 +22,6 @@ TIMEOUT = 45_000  # generous: the live view refreshes every 5 s, and the machine
 
 def say(lang: str, key: str, lesson: str | None = None) -> str:
     return TEXTS.get(lang, key, lesson)
-
-
-def settle(page: Page) -> None:
-    idle = page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]')
-    expect(idle).to_have_count(1, timeout=TIMEOUT)
 
 
 def create_class(page: Page, app_url: str, lang: str, name: str) -> tuple[str, str]:
@@ -51,28 +47,28 @@ def test_a_teacher_watches_a_learner_join_and_work_without_reloading(browser: Br
     learner = browser.new_context().new_page()
     learner.goto(f"{app_url}/?lang=pap")
     expect(learner.get_by_text(say("pap", "home.welcome"))).to_be_visible(timeout=TIMEOUT)
-    settle(learner)
+    still(learner)
     learner.locator("summary").filter(has_text=say("pap", "signin.title")).click()
     learner.get_by_label(say("pap", "signin.nickname"), exact=True).fill("Dushi")
     learner.get_by_label(say("pap", "signin.class_code_optional")).fill(code.lower())
     learner.get_by_role("button", name=say("pap", "signin.submit")).click()
-    settle(learner)
+    still(learner)
     learner.get_by_role("button", name=say("pap", "home.start")).click()
     first = load_library().lesson("pila").steps[0]
     expect(learner.get_by_text(say("pap", first.text, "pila"))).to_be_visible(timeout=TIMEOUT)
     if first.kind == "question":  # the lesson opens with a question: answer it (the engine's answer, as labelled)
         right = TEXTS.render(next(o.label for o in first.options if o.value == first.answer), "pap", "pila")
         learner.get_by_role("radiogroup").get_by_text(right, exact=True).click()
-        settle(learner)
+        still(learner)
     learner.get_by_role("button", name=say("pap", "button.next")).click()
-    settle(learner)
+    still(learner)
 
     # The teacher's page was not touched: the live view shows Dushi by itself within a refresh or two.
     expect(teacher.get_by_role("rowheader", name="Dushi")).to_have_count(2, timeout=TIMEOUT)
     expect(teacher.get_by_text(say("pap", "teacher.view.step").format(step=2, count=len(
         load_library().lesson("pila").steps))).first).to_be_visible(timeout=TIMEOUT)
     teacher.screenshot(path=artifacts / "teacher_class_phone.png")
-    settle(teacher)
+    still(teacher)
     assert not serious(teacher)  # the class view with its tables, on a phone
     learner.context.close()
 
@@ -95,7 +91,7 @@ def test_a_wrong_teacher_link_is_refused_in_the_learners_language(page: Page, ap
 
 def test_a_lesson_card_downloads_as_a_pdf(page: Page, app_url: str) -> None:
     page.goto(f"{app_url}/teacher?lang=es")
-    settle(page)
+    still(page)
     with page.expect_download(timeout=TIMEOUT) as download:
         page.get_by_role("button", name=say("es", "teacher.print.card_button")).click()
     data = Path(download.value.path()).read_bytes()
@@ -110,8 +106,8 @@ def test_the_teacher_page_has_no_serious_accessibility_violation(browser: Browse
     page = browser.new_page(viewport={"width": width, "height": 900})
     page.goto(f"{app_url}/teacher?lang={lang}")
     expect(page.get_by_text(say(lang, "teacher.create.title"), exact=True)).to_be_visible(timeout=TIMEOUT)
-    settle(page)
+    still(page)
     assert not serious(page)
     create_class(page, app_url, lang, f"axe {lang}")
-    settle(page)
+    still(page)
     assert not serious(page)
