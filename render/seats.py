@@ -79,6 +79,19 @@ class TableGeometry:
     def seat(self, seat: int) -> SeatGeometry:
         return self.seats[seat]
 
+    @property
+    def crowded(self) -> bool:
+        """Whether the seats run into each other or leave the line no room (a learner's hand on two rows beside long
+        face-up side hands on a small canvas, say): such a table is drawn taller."""
+        sides = [seat.area for seat in self.seats if seat.place in ("left", "right")]
+        if len(sides) == 2 and sides[0].overlaps(sides[1]):
+            return True
+        tiles = [(seat.seat, rect) for seat in self.seats for rect in seat.tiles]
+        if any(a.overlaps(b) for i, (one, a) in enumerate(tiles) for other, b in tiles[i + 1:] if one != other):
+            return True
+        room = min(self.line_units)
+        return self.line_area.width < 4 * room or self.line_area.height < 2 * room
+
 
 @dataclass(frozen=True)
 class Sizes:

@@ -33,6 +33,8 @@ from .theme import LABEL_SIZE, Theme, get_theme, scaled
 from .tiles import tile_sprite
 from .view import TableView
 
+GROW = 0.1  # a crowded table is laid out again this much of its height taller, until it is not (twice at most)
+
 
 @dataclass(frozen=True)
 class TablePicture:
@@ -119,11 +121,16 @@ def _scene(position: Position, view: TableView, strip: int = 0) -> Scene:
     plates = _nameplates(position, view, to_move, width)
     # The tiles out of play lie where a stock would: the corner is kept for them the same way.
     corner = rules.uses_stock or (view.out_of_play and not rules.uses_stock)
-    geometry = table_geometry(width, height, s, rules.players, view.viewer, [len(h) for h in position.hands],
+    def laid_out(tall: int) -> TableGeometry:
+        return table_geometry(width, tall, s, rules.players, view.viewer, [len(h) for h in position.hands],
                               view.shown_seats, bool(corner),
                               {seat: len(tiles) for seat, tiles in view.loose_tiles.items()},
                               {seat: (plate.width, plate.height) for seat, plate in plates.items()},
                               _count_width(scaled(LABEL_SIZE, s)), rules.partners)
+
+    geometry = laid_out(height)
+    while geometry.crowded and geometry.height < 2 * height:  # a crowded table grows taller, never overlaps
+        geometry = laid_out(geometry.height + round(height * GROW))
     if has_spinner(position):
         line = layout_spinner(position.placed, position.lead_index or 0, position.open_ends, geometry.line_area,
                               geometry.line_units, target=geometry.target, avoid=geometry.avoid,
@@ -131,7 +138,7 @@ def _scene(position: Position, view: TableView, strip: int = 0) -> Scene:
     else:
         line = layout_line(position.placed, position.lead_index, geometry.line_area, geometry.line_units,
                            target=geometry.target, avoid=geometry.avoid, target_area=geometry.target_area)
-    image = _felt(width, height + strip, theme).copy()
+    image = _felt(width, geometry.height + strip, theme).copy()
     return Scene(
         position=position, view=view, theme=theme, geometry=geometry, line=line, image=image,
         draw=ImageDraw.Draw(image), to_move=to_move, hand_over=hand_over,

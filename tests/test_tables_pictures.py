@@ -163,3 +163,22 @@ def test_tiles_out_of_play_lie_apart_and_cannot_be_drawn() -> None:
 def test_a_score_line_for_the_wrong_number_of_sides_is_refused() -> None:
     with pytest.raises(ValueError, match="3 sides"):
         draw_table(Position.deal(Rules.block_game(players=3), random.Random(0)), TableView(scores=(1, 2)))
+
+
+def test_a_crowded_table_grows_taller_instead_of_laying_tiles_over_tiles() -> None:
+    """Three players on the phone canvas, every hand face up, the learner's nine tiles on two rows and long seat
+    names (as Greek and Esperanto have them): the side hands need several columns; the table is drawn taller
+    rather than let them run into each other and under the line."""
+    rules = Rules.all_fives(players=3)
+    position = Position.setup(rules, [["0-0", "1-0", "3-1", "3-2", "4-2", "6-3"],
+                                      ["1-1", "4-1", "4-3", "4-4", "5-1", "5-3", "5-4", "6-4", "6-5"],
+                                      ["2-0", "3-0", "3-3", "5-2", "5-5", "6-1", "6-2"]],
+                              ["2-2"], stock=["2-1", "4-0", "5-0", "6-0", "6-6"], to_move=1)
+    labels = {**LABELS, "left_opponent": "La kontraŭulo maldekstre de vi",
+              "right_opponent": "La kontraŭulo dekstre de vi"}
+    picture = draw_table(position, TableView(size=PHONE_SIZE, scale=PHONE_SCALE, labels=labels, viewer=1,
+                                             face_up={0, 2}))
+    assert picture.clashes() == []
+    assert picture.image.height > round(PHONE_SIZE[1] * PHONE_SCALE)  # it grew
+    plain = draw_table(position, TableView(size=PHONE_SIZE, scale=PHONE_SCALE, labels=LABELS, viewer=1))
+    assert plain.image.height == round(PHONE_SIZE[1] * PHONE_SCALE)  # a table with room keeps its size
