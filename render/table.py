@@ -129,21 +129,26 @@ def _scene(position: Position, view: TableView, strip: int = 0) -> Scene:
                               _count_width(scaled(LABEL_SIZE, s)), rules.partners)
 
     geometry = laid_out(height)
-    while geometry.crowded and geometry.height < 2 * height:  # a crowded table grows taller, never overlaps
+    line = _lay_line(position, geometry)
+    while (geometry.crowded or not line.fits) and geometry.height < 2 * height:  # grow taller, never overlap
         geometry = laid_out(geometry.height + round(height * GROW))
-    if has_spinner(position):
-        line = layout_spinner(position.placed, position.lead_index or 0, position.open_ends, geometry.line_area,
-                              geometry.line_units, target=geometry.target, avoid=geometry.avoid,
-                              target_area=geometry.target_area)
-    else:
-        line = layout_line(position.placed, position.lead_index, geometry.line_area, geometry.line_units,
-                           target=geometry.target, avoid=geometry.avoid, target_area=geometry.target_area)
+        line = _lay_line(position, geometry)
     image = _felt(width, geometry.height + strip, theme).copy()
     return Scene(
         position=position, view=view, theme=theme, geometry=geometry, line=line, image=image,
         draw=ImageDraw.Draw(image), to_move=to_move, hand_over=hand_over,
         targets=Targets() if view.highlights else None, plates=plates,
     )
+
+
+def _lay_line(position: Position, geometry: TableGeometry) -> LineLayout:
+    """The line (or the spinner and its arms) laid out in the geometry's line area."""
+    if has_spinner(position):
+        return layout_spinner(position.placed, position.lead_index or 0, position.open_ends, geometry.line_area,
+                              geometry.line_units, target=geometry.target, avoid=geometry.avoid,
+                              target_area=geometry.target_area)
+    return layout_line(position.placed, position.lead_index, geometry.line_area, geometry.line_units,
+                       target=geometry.target, avoid=geometry.avoid, target_area=geometry.target_area)
 
 
 def _nameplates(position: Position, view: TableView, to_move: int | None, width: int) -> dict[int, Nameplate]:
