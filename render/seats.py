@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from .geometry import Rect
@@ -79,10 +79,11 @@ class TableGeometry:
     def seat(self, seat: int) -> SeatGeometry:
         return self.seats[seat]
 
-    @property
+    @cached_property
     def crowded(self) -> bool:
         """Whether the seats run into each other or leave the line no room (a learner's hand on two rows beside long
-        face-up side hands on a small canvas, say): such a table is drawn taller."""
+        face-up side hands on a small canvas, say): such a table is drawn taller. Worked out once per geometry (a
+        rerun gets the cached geometry back)."""
         sides = [seat.area for seat in self.seats if seat.place in ("left", "right")]
         if len(sides) == 2 and sides[0].overlaps(sides[1]):
             return True
