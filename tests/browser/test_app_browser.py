@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from lessons import load_library
-from tests.browser.learner import PICTURE, PRACTICE_PICTURE, TIMEOUT, rerun, settle, tap
+from tests.browser.learner import PICTURE, PRACTICE_PICTURE, TIMEOUT, rerun, settle, still, tap
 
 TEXTS = load_library().texts
 SUCCESS = '[data-testid="stAlertContentSuccess"]'
@@ -44,9 +44,10 @@ def test_pegar_in_papiamentu_by_tapping_the_picture(page: Page, app_url: str, ar
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{app_url}/?lang=en")
     expect(page.get_by_text(TEXTS.get("en", "home.welcome"))).to_be_visible(timeout=TIMEOUT)
+    still(page)  # the page's own rerun after it opens is done: the next run is the click's
     rerun(page, lambda: page.get_by_role("radiogroup").get_by_text("Papiamentu", exact=True).click())
     expect(page.get_by_text(pap("home.welcome"))).to_be_visible(timeout=TIMEOUT)
-    assert page.evaluate("document.documentElement.lang") == "pap"
+    page.wait_for_function("() => document.documentElement.lang === 'pap'", timeout=TIMEOUT)
     page.screenshot(path=artifacts / "home-papiamentu.png", full_page=True)
     page.get_by_role("button", name=pap("home.start")).click()
     first = load_library().lesson("pila").steps[0].text

@@ -21,8 +21,8 @@ from tests.browser.learner import (
     check_picture,
     check_targets,
     rerun,
-    settle,
     shot,
+    still,
     tap,
 )
 
@@ -54,7 +54,7 @@ class Learner:
             rerun(self.page, action)
         else:
             action()
-            settle(self.page)
+            still(self.page)  # a page that has just opened runs again by itself: wait for that too
         if feedback:
             check_feedback(self.page)
         if self.page.locator(PICTURE).count():
