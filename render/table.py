@@ -121,6 +121,7 @@ def _scene(position: Position, view: TableView, strip: int = 0) -> Scene:
     plates = _nameplates(position, view, to_move, width)
     # The tiles out of play lie where a stock would: the corner is kept for them the same way.
     corner = rules.uses_stock or (view.out_of_play and not rules.uses_stock)
+
     def laid_out(tall: int) -> TableGeometry:
         return table_geometry(width, tall, s, rules.players, view.viewer, [len(h) for h in position.hands],
                               view.shown_seats, bool(corner),
