@@ -19,7 +19,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from tests.browser.conftest import ARGS, CHROMIUM, free_port, start_app, stop_app  # noqa: E402
-from tests.browser.learner import PICTURE, boxes, displayed  # noqa: E402
+from tests.browser.learner import PICTURE, boxes, timed_tap  # noqa: E402
 
 TAPS = 30
 
@@ -42,15 +42,7 @@ def browser_taps(base: str) -> tuple[list[float], list[int]]:
         page.wait_for_function("() => document.documentElement.dataset.laPlazaRun", timeout=20_000)
         tile = next(part for part in boxes(img) if part["kind"] == "hand" and part["name"].startswith("0:"))
         for _ in range(TAPS + 1):
-            where, box = displayed(img, tile["rect"]), img.bounding_box()
-            assert box is not None
-            before = img.get_attribute("src") or ""
-            start = time.perf_counter()
-            img.click(position={"x": where["x"] - box["x"] + where["width"] / 2,
-                                "y": where["y"] - box["y"] + where["height"] / 2})
-            page.wait_for_function("([i, before]) => i.getAttribute('src') !== before && i.complete",
-                                   arg=[img.element_handle(), before], timeout=10_000)
-            latencies.append((time.perf_counter() - start) * 1000)
+            latencies.append(timed_tap(page, img, "hand", tile["name"]))
             sizes.append(len(img.get_attribute("src") or ""))
         browser.close()
     return latencies[1:], sizes[1:]  # the first tap warms the caches

@@ -10,17 +10,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Locator, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from play.game import LEARNER, Game, Setup  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM, free_port, start_app, stop_app  # noqa: E402
-from tests.browser.learner import boxes, displayed  # noqa: E402
+from tests.browser.learner import boxes, timed_tap  # noqa: E402
 
 PICTURE = ".st-key-play_picture img.table-picture"
 
@@ -33,20 +32,6 @@ def first_turn(seed: int) -> Game:
     return game
 
 
-def tap_and_time(page: Page, image: Locator, kind: str, name: str) -> float:
-    """Tap a part of the picture; milliseconds until the picture shown has changed and is loaded."""
-    part = next(b for b in boxes(image) if b["kind"] == kind and b["name"] == name)
-    where, box = displayed(image, part["rect"]), image.bounding_box()
-    assert box is not None
-    before = image.get_attribute("src") or ""
-    start = time.perf_counter()
-    image.click(position={"x": where["x"] - box["x"] + where["width"] / 2,
-                          "y": where["y"] - box["y"] + where["height"] / 2})
-    page.wait_for_function("([i, before]) => i.getAttribute('src') !== before && i.complete",
-                           arg=[image.element_handle(), before], timeout=20_000)
-    return (time.perf_counter() - start) * 1000
-
-
 def lifts(page: Page, base: str, record: str, taps: int) -> list[float]:
     """Lift a tile and put it back, ``taps`` times (the first tap warms the caches and is not counted)."""
     page.goto(f"{base}/play?lang=en&game={record}")
@@ -54,7 +39,7 @@ def lifts(page: Page, base: str, record: str, taps: int) -> list[float]:
     image.wait_for(state="visible", timeout=20_000)
     page.wait_for_function("() => document.documentElement.dataset.laPlazaRun", timeout=20_000)
     tile = next(b["name"] for b in boxes(image) if b["kind"] == "hand" and b["name"].startswith(f"{LEARNER}:"))
-    times = [tap_and_time(page, image, "hand", tile) for _ in range(taps + 1)]
+    times = [timed_tap(page, image, "hand", tile) for _ in range(taps + 1)]
     return times[1:]
 
 
@@ -67,9 +52,9 @@ def plays(page: Page, base: str, games: list[Game]) -> list[float]:
         image.wait_for(state="visible", timeout=20_000)
         page.wait_for_function("() => document.documentElement.dataset.laPlazaRun", timeout=20_000)
         move = next(m for m in game.position.legal_moves() if getattr(m, "tile", None) is not None)
-        tap_and_time(page, image, "hand", f"{LEARNER}:{move.tile}")  # type: ignore[union-attr]
+        timed_tap(page, image, "hand", f"{LEARNER}:{move.tile}")  # type: ignore[union-attr]
         kind, name = ("lead", "lead") if move.end is None else ("end", move.end)  # type: ignore[union-attr]
-        times.append(tap_and_time(page, image, kind, name))
+        times.append(timed_tap(page, image, kind, name))
     return times
 
 
