@@ -19,6 +19,7 @@ codes = [language.code for language in lib.languages]
 visit = current_visit(language_from_locale(st.context.locale, codes))
 signin.open_lasting(visit)
 browser.restore(visit)  # what the browser kept, when it has just told us (a reload)
+signin.check(visit)  # the record still accepts this visit (a removed learner is signed out here)
 params = urls.incoming(visit)
 if params is not None:
     urls.apply_language(visit, params, codes, {language.code: language.name for language in lib.languages})
@@ -38,6 +39,9 @@ chrome.sidebar(lib, visit, words)
 signin.notices(visit, words)
 try:
     page.run()
+except signin.LearnerGone:  # removed while this run saved: signed out, said at the top of the next run
+    signin.gone(visit)
+    st.rerun()
 except Exception:  # a bug must never put a traceback in front of a learner: say it plainly, log it for us
     logging.getLogger("la_plaza").exception("page %r failed", page.url_path)
     st.error(words("notice.unexpected"), icon=":material/sentiment_dissatisfied:")

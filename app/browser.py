@@ -1,48 +1,72 @@
 """The app's small link to the browser page, an inline component drawn once per run: it declares the page's
-language (``<html lang>``), brings the feedback into view and gives it the focus after an action, and keeps in the
-browser's own storage what must survive a reload — the signed-in learner's nickname and class code (no password),
-or a guest's lessons, stars and practice answers.
+language (``<html lang>``), brings the feedback into view and gives it the focus after an action, keeps in the
+browser's own storage the tokens that reopen this visitor's records after a reload, and hands over a personal code
+read from a card's QR code (it rides in the address's ``#fragment``, which never leaves the browser, and is wiped
+from the address bar at once).
 
-Nothing is written to the browser before what it held has been read back, so a reload never overwrites it.
+The browser keeps nothing but tokens the server signed: no progress, no nickname. A token that does not verify, or
+whose record is gone, is ignored with a plain notice. Nothing is written to the browser before what it held has
+been read back, so a reload never overwrites it.
 """
 
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
 from typing import Any
 
 import streamlit as st
 
+from lessons import Message
+
 from . import signin
-from .progress import Answer, Learner, LessonProgress, Progress, SessionProgressStore
-from .state import GUEST, Visit, current_visit
+from .i18n import plain
+from .progress_sql import DATABASE_ERRORS
+from .state import Visit, current_visit
 
 BROWSER_KEY = "browser"  # the session-state key of the component (tests set it to play a reload)
 FEEDBACK_KEY = "feedback"  # the key of the container holding a page's feedback: it gets the view and the focus
 STORAGE_KEY = "la-plaza-progress"
-VERSION = 1
-MAX_ANSWERS = 300  # the guest's most recent practice answers kept in the browser
+VERSION = 2  # version 1 kept a nickname or a guest's progress as plain data: never trusted again
+SIGNIN_FRAGMENT = "signin"  # a card's QR code opens <app>/#signin=<code>
 
 log = logging.getLogger(__name__)
 
 _JS = """
-const seen = {focus: null, read: false};
+const seen = {focus: null, read: false, learner: undefined, code: false};
 export default function (component) {
   const { data, setStateValue } = component;
   if (data.lang) document.documentElement.lang = data.lang;
   document.documentElement.dataset.laPlazaRun = data.run;
+  if (!seen.code) {
+    seen.code = true;
+    const hash = new URLSearchParams(window.location.hash.replace(/^#/, ""));
+    const code = hash.get(data.fragment);
+    if (code !== null) {
+      // the code leaves the address bar (and the history entry) before anything else happens
+      history.replaceState(history.state, "", window.location.pathname + window.location.search);
+      setStateValue("code", {value: code.slice(0, 40)});
+    }
+  }
   if (!data.restored && !seen.read) {
     seen.read = true;
     let stored = null;
     try { stored = JSON.parse(window.localStorage.getItem(data.storage) || "null"); } catch (error) { stored = null; }
+    seen.learner = stored && typeof stored === "object" ? stored.learner : undefined;
     setStateValue("stored", {value: stored});
   }
   if (data.restored && data.save !== null) {
-    const text = JSON.stringify(data.save);
+    let now = null;
+    try { now = JSON.parse(window.localStorage.getItem(data.storage) || "null"); } catch (error) { now = null; }
+    const save = Object.assign({}, data.save);
+    // a guest's token never replaces a learner's that another tab signed in meanwhile
+    if (save.guest && now && now.learner && now.learner !== seen.learner && !now.guest) {
+      save.learner = now.learner; save.guest = false;
+    }
+    seen.learner = save.learner;
+    const text = JSON.stringify(save);
     try {
       if (window.localStorage.getItem(data.storage) !== text) window.localStorage.setItem(data.storage, text);
-    } catch (error) { /* storage full or refused: progress still lasts for this visit */ }
+    } catch (error) { /* storage full or refused: the record still lasts on the server */ }
   }
   if (seen.focus === null) seen.focus = data.focus;
   if (data.focus !== seen.focus) {
@@ -75,19 +99,26 @@ def link(visit: Visit) -> None:
         "restored": visit.account.restored,
         "save": snapshot(visit) if visit.account.restored else None,
         "storage": STORAGE_KEY,
+        "fragment": SIGNIN_FRAGMENT,
         "focus": visit.taps.acted,
         "feedback": FEEDBACK_KEY,
     }
-    _component(key=BROWSER_KEY, data=data, width="stretch", height="content", on_stored_change=_on_stored)
+    _component(key=BROWSER_KEY, data=data, width="stretch", height="content", on_stored_change=_on_stored,
+               on_code_change=_on_code)
 
 
 def _on_stored() -> None:
     restore(current_visit())
 
 
+def _on_code() -> None:
+    take_code(current_visit())
+
+
 def restore(visit: Visit) -> None:
-    """Take back, once per visit, what the browser kept: sign the learner in again, or give a guest back their
-    lessons, stars and answers. Anything unreadable is ignored (the visit starts as a fresh guest)."""
+    """Take back, once per visit, what the browser kept: the token of the learner's or guest's record, and of the
+    tab's teacher. The server checks each one; one that does not verify (edited, forged, expired, a removed
+    learner's) is ignored with a plain notice, and so is anything an older version kept."""
     if visit.account.restored:
         return
     value = st.session_state.get(BROWSER_KEY)
@@ -96,71 +127,59 @@ def restore(visit: Visit) -> None:
         return
     visit.account.restored = True
     kept = stored.get("value")
-    if not isinstance(kept, dict) or kept.get("v") != VERSION or visit.account.signed_in:
+    if kept is None:
+        return
+    if not isinstance(kept, dict) or kept.get("v") != VERSION:
+        log.info("the browser kept something this version does not read; ignored")
+        visit.place.notices.append(Message("notice.storage_ignored"))
+        return
+    accounts = visit.account.accounts
+    if accounts is None:
         return
     try:
-        learner = kept.get("learner")
-        if isinstance(learner, dict):
-            signin.sign_in(visit, Learner(str(learner.get("nickname", "")), str(learner.get("class_code", ""))))
-        elif isinstance(kept.get("guest"), dict):
-            _give_back(visit, progress_from(kept["guest"]))
-    except (ValueError, TypeError, KeyError, AttributeError):
-        log.info("the browser's stored progress could not be read; starting as a guest", exc_info=True)
+        _restore_learner(visit, accounts, kept.get("learner"))
+        _restore_teacher(visit, accounts, kept.get("teacher"))
+    except DATABASE_ERRORS:
+        log.warning("the browser's tokens could not be checked; starting afresh", exc_info=True)
+
+
+def _restore_learner(visit: Visit, accounts: Any, token: Any) -> None:
+    if token is None or visit.account.signed_in:
+        return
+    claims = accounts.tokens.read(token)
+    learner = accounts.learner_now(claims) if claims is not None and claims.kind == "learner" else None
+    if learner is None:
+        visit.place.notices.append(Message("notice.token_refused" if claims is None else "notice.signed_out"))
+        return
+    signin.sign_in(visit, learner, claims.epoch)
+    if learner.guest is False:
+        accounts.touch(learner)
+
+
+def _restore_teacher(visit: Visit, accounts: Any, token: Any) -> None:
+    if token is None or visit.account.teacher is not None:
+        return
+    teacher = accounts.open_teacher_token(token)
+    if teacher is None:
+        visit.place.notices.append(Message("notice.teacher_token_refused"))
+        return
+    visit.account.teacher = teacher
+    visit.account.teacher_token = token
+
+
+def take_code(visit: Visit) -> None:
+    """Sign in with the personal code a card's QR code brought in the address's fragment (once per visit)."""
+    value = st.session_state.get(BROWSER_KEY)
+    code = value.get("code") if hasattr(value, "get") else None
+    typed = code.get("value") if isinstance(code, dict) else None
+    if not isinstance(typed, str) or visit.account.code_taken:
+        return
+    visit.account.code_taken = True
+    problem = signin.sign_in_with_code(visit, typed)
+    visit.place.notices.append(problem or Message.of("signin.welcome", nickname=plain(visit.account.learner.nickname)))
 
 
 def snapshot(visit: Visit) -> dict[str, Any]:
-    """What the browser keeps for this visit: the signed-in learner, or a guest's progress."""
+    """What the browser keeps for this visit: the token of its record (learner or guest) and of its teacher."""
     account = visit.account
-    if account.signed_in:
-        learner = account.learner
-        return {"v": VERSION, "learner": {"nickname": learner.nickname, "class_code": learner.class_code}}
-    return {"v": VERSION, "guest": progress_to(account.store.load(GUEST))}
-
-
-def progress_to(progress: Progress) -> dict[str, Any]:
-    """A guest's progress as plain JSON data."""
-    return {
-        "lessons": {lesson_id: [lesson.step, lesson.stars, lesson.finished, _time(lesson.updated)]
-                    for lesson_id, lesson in progress.lessons.items()},
-        "answers": [[a.skill, a.code, a.correct, _time(a.at)] for a in progress.answers[-MAX_ANSWERS:]],
-    }
-
-
-def progress_from(data: dict[str, Any]) -> Progress:
-    """A guest's progress from the JSON data `progress_to` made (``ValueError``/``TypeError`` when it is not)."""
-    lessons = {}
-    for lesson_id, (step, stars, finished, updated) in dict(data.get("lessons") or {}).items():
-        step, stars = int(step), int(stars)
-        if step < 1 or not 0 <= stars <= 3:
-            raise ValueError(f"lesson {lesson_id!r}: step {step}, stars {stars}")
-        lessons[str(lesson_id)] = LessonProgress(str(lesson_id), step, stars, bool(finished), _moment(updated))
-    answers = tuple(Answer(str(skill), str(code), bool(correct), _moment(at) or datetime.now(UTC))
-                    for skill, code, correct, at in list(data.get("answers") or [])[-MAX_ANSWERS:])
-    return Progress(lessons, answers)
-
-
-def _give_back(visit: Visit, kept: Progress) -> None:
-    """Put a guest's kept progress back under what this visit did so far (its steps win, the best stars stay)."""
-    store = visit.account.store
-    if not isinstance(store, SessionProgressStore):
-        return
-    now = store.load(GUEST)
-    lessons = dict(kept.lessons)
-    for lesson_id, lesson in now.lessons.items():
-        before = lessons.get(lesson_id)
-        lessons[lesson_id] = lesson if before is None else LessonProgress(
-            lesson_id, lesson.step, max(lesson.stars, before.stars), lesson.finished or before.finished,
-            lesson.updated or before.updated)
-    store.put(GUEST, Progress(lessons, (*kept.answers, *now.answers)))
-    visit.account.saved.clear()
-
-
-def _time(moment: datetime | None) -> str | None:
-    return moment.isoformat() if moment is not None else None
-
-
-def _moment(text: Any) -> datetime | None:
-    if not text:
-        return None
-    moment = datetime.fromisoformat(str(text))
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return {"v": VERSION, "learner": account.token, "guest": account.learner.guest, "teacher": account.teacher_token}

@@ -15,7 +15,7 @@ from datetime import datetime
 
 from practice import SkillMastery
 
-from .progress import LessonProgress, check_nickname
+from .progress import LessonProgress, StepResult, check_nickname
 
 #: Class codes are read out to a class and typed on phones: consonants without look-alikes (no L, no vowels, so no
 #: words), a hyphen, and digits without 0 and 1 (no O/I confusion): ``KMR-482``.
@@ -30,9 +30,10 @@ class ClassRefused(ValueError):
     """Something about a class that cannot be done; ``code`` is stable, for the page to say it in the learner's
     language: ``"name_empty"``, ``"name_too_long"``, ``"nickname_taken"``, ``"unknown_learner"``."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, nickname: str = "") -> None:
         super().__init__(message)
         self.code = code
+        self.nickname = nickname
 
 
 def new_class_code(rng: secrets.SystemRandom | None = None) -> str:
@@ -44,11 +45,12 @@ def new_class_code(rng: secrets.SystemRandom | None = None) -> str:
 
 
 def normal_code(text: str) -> str:
-    """A class code as typed (any case, spaces around) in its one stored spelling (``"kmr-482 "`` → ``"KMR-482"``);
-    any other text is returned trimmed, as the sign-in's check left it."""
+    """A class code as typed (any case, with or without its hyphen, spaces anywhere) in its one stored spelling
+    (``"kmr 482"``, ``"QMD958"`` → ``"KMR-482"``, ``"QMD-958"``); any other text is returned trimmed."""
     trimmed = " ".join(str(text).split())
-    upper = trimmed.upper()
-    return upper if _CODE.match(upper) else trimmed
+    symbols = re.sub(r"[\s\-_.·/]+", "", trimmed).upper()
+    joined = f"{symbols[:3]}-{symbols[3:]}"
+    return joined if _CODE.match(joined) else trimmed
 
 
 def new_secret() -> str:
@@ -89,6 +91,16 @@ class SchoolClass:
 
 
 @dataclass(frozen=True)
+class IssuedCode:
+    """A learner's personal sign-in code just made (on the roster, or reissued): the only moment it is known — it
+    goes on the learner's card and is never stored, only its hash."""
+
+    nickname: str
+    key: str
+    code: str
+
+
+@dataclass(frozen=True)
 class NewClass:
     """A class just made, with its teacher link's secret: the only moment the secret is known."""
 
@@ -107,6 +119,9 @@ class ClassLearner:
     lessons: dict[str, LessonProgress] = field(default_factory=dict)
     mastery: dict[str, SkillMastery] = field(default_factory=dict)
     games: int | None = None  # None: the Play page keeps no record of games yet
+    steps: dict[tuple[str, int], StepResult] = field(default_factory=dict)  # what the server saw in each step
+    answers: dict[str, tuple[int, int]] = field(default_factory=dict)  # per skill: (right, answered)
+    has_code: bool = True  # False: kept from before personal codes, the teacher still has to issue one
 
     def lesson(self, lesson_id: str) -> LessonProgress:
         """The learner's progress in one lesson (a fresh one if never opened)."""
@@ -135,10 +150,3 @@ class ClassReport:
     missed: tuple[MissedQuestion, ...] = ()
 
 
-@dataclass(frozen=True)
-class Unclassed:
-    """A learner who signed in without a class code, so a teacher can find them and move them in."""
-
-    nickname: str
-    key: str
-    last_seen: datetime | None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from datetime import datetime
 
@@ -16,14 +17,16 @@ from sqlalchemy.exc import IntegrityError
 from practice import SKILL_IDS, skill_mastery
 from practice.mastery import RECENT
 
+from .accounts import code_hash as personal_code_hash
+from .accounts import name_look, new_personal_code, new_record_key, normal_personal_code, scripts_of
+from .accounts_sql import Teacher, delete_learner
 from .classes import (
     ClassLearner,
     ClassRefused,
     ClassReport,
+    IssuedCode,
     MissedQuestion,
-    NewClass,
     SchoolClass,
-    Unclassed,
     check_class_name,
     new_class_code,
     new_secret,
@@ -31,7 +34,7 @@ from .classes import (
     same_hash,
     secret_hash,
 )
-from .progress import Answer, Learner, LessonProgress
+from .progress import Answer, Learner, LessonProgress, NameRefused, StepResult
 from .progress_sql import (
     _INSERTS,
     DATABASE_ERRORS,
@@ -46,15 +49,14 @@ from .progress_sql import (
     learners,
     lesson_progress,
     make_engine,
-    moved_learners,
     read_storage_settings,
+    step_results,
     write_transaction,
 )
 
 log = logging.getLogger(__name__)
 
 MISSED_SHOWN = 10
-UNCLASSED_SHOWN = 50
 _CODE_TRIES = 20
 
 
@@ -75,45 +77,130 @@ class SqlClassBook:
 
     # --- classes ----------------------------------------------------------------------------------------------------
 
-    def create(self, name: str) -> NewClass:
-        """Make a class named ``name`` with a fresh code and teacher link; `ClassRefused` for an unusable name."""
+    def create(self, name: str, teacher: Teacher) -> SchoolClass:
+        """Make a class named ``name`` for ``teacher`` with a fresh code; a class of that name the teacher already has
+        is that class (a double click, a second tab or a second server make one class). `ClassRefused` for an
+        unusable name."""
         name = check_class_name(name)
-        secret = new_secret()
+        key = name_look(name)[:100]
         for _attempt in range(_CODE_TRIES):
+            found = self._named(teacher, key)
+            if found is not None:
+                return found
             school_class = SchoolClass(new_class_code(), name, _now())
             try:
                 with self._writing() as conn:
                     conn.execute(classes.insert().values(code=school_class.code, name=name,
-                                                         secret_hash=secret_hash(secret),
-                                                         created_at=school_class.created))
-            except IntegrityError:  # that code is taken already: draw another
+                                                         secret_hash=secret_hash(new_secret()),  # nobody knows it
+                                                         created_at=school_class.created, teacher_id=teacher.id,
+                                                         name_key=key))
+            except IntegrityError:  # that code is taken already, or the same class was made at the same moment
                 continue
-            return NewClass(school_class, secret)
+            return school_class
         raise RuntimeError(f"no free class code after {_CODE_TRIES} tries")
 
+    def _named(self, teacher: Teacher, key: str) -> SchoolClass | None:
+        with self.engine.connect() as conn, conn.begin():
+            row = conn.execute(sa.select(classes.c.code, classes.c.name, classes.c.created_at)
+                               .where(classes.c.teacher_id == teacher.id, classes.c.name_key == key)).first()
+        return SchoolClass(row[0], row[1], _as_utc(row[2])) if row else None
+
+    def classes_of(self, teacher: Teacher) -> tuple[SchoolClass, ...]:
+        """The teacher's classes, newest first."""
+        with self.engine.connect() as conn, conn.begin():
+            rows = conn.execute(sa.select(classes.c.code, classes.c.name, classes.c.created_at)
+                                .where(classes.c.teacher_id == teacher.id)
+                                .order_by(classes.c.created_at.desc(), classes.c.code)).all()
+        return tuple(SchoolClass(row[0], row[1], _as_utc(row[2])) for row in rows)
+
+    def owned(self, teacher: Teacher, code: str) -> SchoolClass | None:
+        """``teacher``'s class with this code, or None (no such class, or another teacher's)."""
+        with self.engine.connect() as conn, conn.begin():
+            row = conn.execute(sa.select(classes.c.code, classes.c.name, classes.c.created_at)
+                               .where(classes.c.code == normal_code(code), classes.c.teacher_id == teacher.id)).first()
+        return SchoolClass(row[0], row[1], _as_utc(row[2])) if row else None
+
     def find(self, code: str) -> SchoolClass | None:
-        """The class whose code is ``code`` (in any case, spaces around), or None."""
+        """The class whose code is ``code`` (in any case, with or without its hyphen), or None."""
         with self.engine.connect() as conn, conn.begin():
             row = conn.execute(sa.select(classes.c.code, classes.c.name, classes.c.created_at)
                                .where(classes.c.code == normal_code(code))).first()
         return SchoolClass(row[0], row[1], _as_utc(row[2])) if row else None
 
-    def by_secret(self, secret: str) -> SchoolClass | None:
-        """The class a teacher link's secret opens, or None (a wrong or empty secret opens nothing)."""
+    def claim(self, teacher: Teacher, secret: str) -> SchoolClass | None:
+        """Give ``teacher`` the class made before teacher accounts whose old teacher link's secret this is; None when
+        the secret opens no class, or one that a teacher account already owns."""
         if not secret or not secret.strip():
             return None
         wanted = secret_hash(secret)
-        with self.engine.connect() as conn, conn.begin():
-            row = conn.execute(sa.select(classes.c.code, classes.c.name, classes.c.created_at, classes.c.secret_hash)
-                               .where(classes.c.secret_hash == wanted)).first()
-        if row is None or not same_hash(row[3], wanted):
-            return None
+        with self._writing() as conn:
+            row = conn.execute(sa.select(classes.c.code, classes.c.name, classes.c.created_at, classes.c.secret_hash,
+                                         classes.c.teacher_id).where(classes.c.secret_hash == wanted)).first()
+            if row is None or not same_hash(row[3], wanted) or row[4] is not None:
+                return None
+            conn.execute(classes.update().where(classes.c.code == row[0])
+                         .values(teacher_id=teacher.id, name_key=f"{name_look(row[1])} {row[0]}"[:100]))
         return SchoolClass(row[0], row[1], _as_utc(row[2]))
 
-    def nickname_taken(self, learner: Learner) -> bool:
-        """Whether a learner with this nickname (any case) is already in the learner's class."""
+    # --- the roster -------------------------------------------------------------------------------------------------
+
+    def add_learners(self, school_class: SchoolClass, names: Iterable[str]) -> tuple[IssuedCode, ...]:
+        """Put learners on the class roster, each with a new personal code (returned: the only moment it is known).
+        All or nothing: `ClassRefused` names the first nickname that cannot be used — not a nickname, letters of
+        two alphabets (``"nickname_mixed"``), or reading the same as one in the class or the list
+        (``"nickname_taken"``)."""
+        wanted = [" ".join(str(name).split()) for name in names]
+        wanted = [name for name in wanted if name]
+        with self._writing() as conn:
+            looks = {name_look(row[0]) for row in conn.execute(
+                sa.select(learners.c.nickname).where(learners.c.class_code == school_class.code))}
+            made = []
+            for typed in wanted:
+                learner = _roster_learner(typed, school_class)
+                look = name_look(learner.nickname)
+                if look in looks:
+                    raise ClassRefused("nickname_taken", f"the class already has {typed!r}", typed)
+                looks.add(look)
+                code = new_personal_code()
+                conn.execute(learners.insert().values(key=learner.key, nickname=learner.nickname,
+                                                      class_code=school_class.code, created_at=_now(),
+                                                      code_hash=personal_code_hash(normal_personal_code(code) or "")))
+                made.append(IssuedCode(learner.nickname, learner.key, code))
+        return tuple(made)
+
+    def reissue(self, school_class: SchoolClass, key: str) -> IssuedCode:
+        """A new personal code for a learner of the class: the old one stops working at once, and every device
+        signed in with it is signed out at its next action. `ClassRefused` (``"unknown_learner"``) if no such
+        learner is in the class."""
+        code = new_personal_code()
+        with self._writing() as conn:
+            nickname = conn.scalar(sa.select(learners.c.nickname)
+                                   .where(learners.c.key == key, learners.c.class_code == school_class.code))
+            if nickname is None:
+                raise ClassRefused("unknown_learner", f"no learner {key!r} in class {school_class.code}")
+            conn.execute(learners.update().where(learners.c.key == key)
+                         .values(code_hash=personal_code_hash(normal_personal_code(code) or ""),
+                                 epoch=learners.c.epoch + 1))
+        return IssuedCode(nickname, key, code)
+
+    def without_code(self, school_class: SchoolClass) -> tuple[tuple[str, str], ...]:
+        """The (key, nickname) of the class's learners who have no personal code yet (kept from before codes)."""
         with self.engine.connect() as conn, conn.begin():
-            return conn.scalar(sa.select(sa.func.count()).where(learners.c.key == learner.key)) > 0
+            rows = conn.execute(sa.select(learners.c.key, learners.c.nickname)
+                                .where(learners.c.class_code == school_class.code, learners.c.code_hash.is_(None))
+                                .order_by(learners.c.nickname)).all()
+        return tuple((row[0], row[1]) for row in rows)
+
+    def remove(self, key: str, school_class: SchoolClass) -> bool:
+        """Delete a learner of ``school_class`` and every record of theirs (their devices are signed out at their next
+        action); False if no such learner is in it."""
+        with self._writing() as conn:
+            found = conn.scalar(sa.select(sa.func.count()).where(learners.c.key == key,
+                                                                 learners.c.class_code == school_class.code))
+            if not found:
+                return False
+            delete_learner(conn, key)
+        return True
 
     # --- the class view ---------------------------------------------------------------------------------------------
 
@@ -121,78 +208,25 @@ class SqlClassBook:
         """Everything the class view shows, read in one transaction."""
         code = school_class.code
         with self.engine.connect() as conn, conn.begin():
-            members = conn.execute(sa.select(learners.c.key, learners.c.nickname, learners.c.created_at)
+            members = conn.execute(sa.select(learners.c.key, learners.c.nickname, learners.c.last_seen_at,
+                                             learners.c.code_hash.is_not(None))
                                    .where(learners.c.class_code == code)).all()
             lessons = _lessons(conn, code)
+            steps = _steps(conn, code)
             recent = _recent_answers(conn, code)
             last_answer = _last_answers(conn, code)
+            totals = _answer_totals(conn, code)
             missed_rows = _missed(conn, code, missed)
         shown = []
-        for key, nickname, _created in members:
-            seen = [when for when in (*(p.updated for p in lessons[key].values()), last_answer.get(key)) if when]
+        for key, nickname, seen_at, has_code in members:
+            seen = [when for when in (*(p.updated for p in lessons[key].values()), last_answer.get(key),
+                                      _as_utc(seen_at) if seen_at else None) if when]
             mastery = {skill: skill_mastery(recent[key], skill) for skill in SKILL_IDS}
             # Games played stay None (no column) until the Play page keeps a record of games: the seam to fill.
-            shown.append(ClassLearner(nickname, key, max(seen) if seen else None, lessons[key], mastery))
+            shown.append(ClassLearner(nickname, key, max(seen) if seen else None, lessons[key], mastery,
+                                      steps=steps[key], answers=totals.get(key, {}), has_code=bool(has_code)))
         shown.sort(key=lambda learner: (learner.nickname.casefold(), learner.key))
         return ClassReport(school_class, tuple(shown), missed_rows)
-
-    def unclassed(self, since: datetime, limit: int = UNCLASSED_SHOWN) -> tuple[Unclassed, ...]:
-        """Learners without a class code who did something since ``since``, latest first (a teacher moves in those
-        who forgot the code)."""
-        last_lesson = (sa.select(lesson_progress.c.learner_key.label("key"),
-                                 sa.func.max(lesson_progress.c.updated_at).label("at"))
-                       .group_by(lesson_progress.c.learner_key))
-        last_answer = sa.select(answers.c.learner_key.label("key"), sa.func.max(answers.c.at).label("at")) \
-            .group_by(answers.c.learner_key)
-        activity = sa.union_all(last_lesson, last_answer).subquery()
-        latest = sa.func.max(activity.c.at)
-        query = (sa.select(learners.c.key, learners.c.nickname, latest)
-                 .join(activity, activity.c.key == learners.c.key)
-                 .where(learners.c.class_code == "", learners.c.key.not_in(sa.select(moved_learners.c.old_key)))
-                 .group_by(learners.c.key, learners.c.nickname)
-                 .having(latest >= since)
-                 .order_by(latest.desc(), learners.c.key)
-                 .limit(limit))
-        with self.engine.connect() as conn, conn.begin():
-            rows = conn.execute(query).all()
-        return tuple(Unclassed(row[1], row[0], _as_utc(row[2])) for row in rows)
-
-    # --- changes ----------------------------------------------------------------------------------------------------
-
-    def move_in(self, key: str, school_class: SchoolClass) -> Learner:
-        """Move the learner stored under ``key`` into ``school_class`` with all their progress; a visit still signed
-        in under the old key goes on writing to the new one. `ClassRefused` if the class already has that nickname
-        (``"nickname_taken"``) or the learner is gone (``"unknown_learner"``)."""
-        with self._writing() as conn:
-            row = conn.execute(sa.select(learners.c.nickname, learners.c.created_at)
-                               .where(learners.c.key == key)).first()
-            if row is None:
-                raise ClassRefused("unknown_learner", f"no learner is stored under {key!r}")
-            moved = Learner(row[0], school_class.code)
-            if conn.scalar(sa.select(sa.func.count()).where(learners.c.key == moved.key)):
-                raise ClassRefused("nickname_taken", f"class {school_class.code} already has a {row[0]!r}")
-            conn.execute(learners.insert().values(key=moved.key, nickname=moved.nickname,
-                                                  class_code=moved.class_code, created_at=row[1]))
-            for table in (lesson_progress, answers):
-                conn.execute(table.update().where(table.c.learner_key == key).values(learner_key=moved.key))
-            conn.execute(moved_learners.update().where(moved_learners.c.new_key == key).values(new_key=moved.key))
-            conn.execute(moved_learners.insert().values(old_key=key, new_key=moved.key))
-            conn.execute(learners.delete().where(learners.c.key == key))
-        return moved
-
-    def remove(self, key: str, school_class: SchoolClass) -> bool:
-        """Delete a learner of ``school_class`` and every record of theirs; False if no such learner is in it."""
-        with self._writing() as conn:
-            found = conn.scalar(sa.select(sa.func.count()).where(learners.c.key == key,
-                                                                 learners.c.class_code == school_class.code))
-            if not found:
-                return False
-            conn.execute(moved_learners.delete().where(sa.or_(moved_learners.c.new_key == key,
-                                                              moved_learners.c.old_key == key)))
-            for table in (lesson_progress, answers):
-                conn.execute(table.delete().where(table.c.learner_key == key))
-            conn.execute(learners.delete().where(learners.c.key == key))
-        return True
 
     def _writing(self) -> AbstractContextManager[Connection]:
         """A connection in a write transaction (see `write_transaction`)."""
@@ -211,6 +245,46 @@ def _lessons(conn: Connection, code: str) -> defaultdict[str, dict[str, LessonPr
     for key, lesson_id, step, stars, finished, updated in rows:
         found[key][lesson_id] = LessonProgress(lesson_id, step, stars, bool(finished), _as_utc(updated))
     return found
+
+
+def _steps(conn: Connection, code: str) -> defaultdict[str, dict[tuple[str, int], StepResult]]:
+    """What every learner of the class did in each lesson step, by learner key."""
+    rows = conn.execute(
+        sa.select(step_results.c.learner_key, step_results.c.lesson_id, step_results.c.step, step_results.c.done,
+                  step_results.c.mistakes, step_results.c.hints)
+        .join(learners, learners.c.key == step_results.c.learner_key)
+        .where(learners.c.class_code == code)
+    ).all()
+    found: defaultdict[str, dict[tuple[str, int], StepResult]] = defaultdict(dict)
+    for key, lesson_id, step, done, mistakes, hints in rows:
+        found[key][(lesson_id, step)] = StepResult(bool(done), int(mistakes), int(hints))
+    return found
+
+
+def _answer_totals(conn: Connection, code: str) -> dict[str, dict[str, tuple[int, int]]]:
+    """Every learner's practice answers per skill, right and in all, by learner key."""
+    right = sa.func.sum(sa.case((answers.c.correct, 1), else_=0))
+    rows = conn.execute(
+        sa.select(answers.c.learner_key, answers.c.skill, right, sa.func.count())
+        .join(learners, learners.c.key == answers.c.learner_key)
+        .where(learners.c.class_code == code)
+        .group_by(answers.c.learner_key, answers.c.skill)
+    ).all()
+    found: dict[str, dict[str, tuple[int, int]]] = defaultdict(dict)
+    for key, skill, good, total in rows:
+        found[key][skill] = (int(good), int(total))
+    return found
+
+
+def _roster_learner(typed: str, school_class: SchoolClass) -> Learner:
+    """The learner a typed roster name makes (a new random key); `ClassRefused` for a name that cannot be one."""
+    try:
+        learner = Learner(typed, school_class.code, new_record_key("m"))
+    except NameRefused as refused:
+        raise ClassRefused(f"nickname_{refused.code}", f"{typed!r}: {refused}", typed) from None
+    if len(scripts_of(learner.nickname)) > 1:
+        raise ClassRefused("nickname_mixed", f"{typed!r} mixes letters of two alphabets", typed)
+    return learner
 
 
 def _recent_answers(conn: Connection, code: str) -> defaultdict[str, list[Answer]]:

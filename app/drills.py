@@ -6,6 +6,7 @@ from __future__ import annotations
 from lessons import Message
 from practice import PracticeSet, Result, question_from_code, skills_of_lesson
 
+from . import signin
 from .progress import Answer
 from .state import Drill, Visit
 
@@ -58,6 +59,7 @@ def answer(visit: Visit, chosen: frozenset[int]) -> None:
     else:
         return
     drill.shown = result
+    signin.keep_record(visit)
     visit.account.store.record_answer(visit.account.learner, Answer(result.skill, result.code, result.correct))
 
 

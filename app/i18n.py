@@ -29,6 +29,17 @@ def language_from_locale(locale: str | None, codes: Iterable[str], default: str 
     return default if default in codes else codes[0]
 
 
+#: Characters that mean something to Streamlit's markdown (emphasis, links, images, code, headings, lists, tables,
+#: directives such as ``:red[…]`` and ``:material/…:``, maths, HTML): each one a person typed is escaped.
+_MARKUP = set("\\`*_{}[]()#+-.!|<>~$:&=\"'@/")
+
+
+def plain(text: object) -> str:
+    """Text a person typed (a nickname, a class name, an address parameter …), made safe to put into markdown: it is
+    shown exactly as typed and never becomes a link, an image, a heading or HTML."""
+    return "".join(f"\\{char}" if char in _MARKUP else char for char in str(text))
+
+
 class Words:
     """Texts in one language, bound to a lesson (its own keys first): ``words("button.next")``."""
 

@@ -14,11 +14,12 @@ from lessons import Lesson, LessonRunner, StepView
 from lessons.model import seat_key
 from render import HighlightDescription, TableView
 
-from . import actions, classroom, navigation, play_page, table_extras, urls, widgets
+from . import actions, classroom, navigation, play_page, signin, table_extras, urls, widgets
 from .browser import FEEDBACK_KEY
 from .i18n import Words
 from .library import library
 from .picture import IMAGE_KEY, layout_boxes, pending_tap, tap_picture
+from .progress import StepResult
 from .state import Visit, current_visit
 from .table import picture, table_view
 
@@ -327,11 +328,35 @@ def _broken(lib: Any, lesson_id: str, words: Words, visit: Visit) -> None:
 
 
 def _save(visit: Visit, runner: LessonRunner) -> None:
-    """Keep the step to reopen and, once the last step is reached with everything done, the stars."""
+    """Keep the step to reopen, what the runner saw in each step (done, mistakes, hints since the last save) and,
+    once the last step is reached with everything done, the stars — all from the server's own runner."""
     finished = runner.finished and runner.number == len(runner.lesson.steps)
     stars = runner.stars if finished else None
     record = (runner.number, stars)
     account = visit.account
+    results = _step_changes(account.steps_saved, runner)
+    if account.saved.get(runner.lesson.id) == record and not results:
+        return
+    signin.keep_record(visit)
     if account.saved.get(runner.lesson.id) != record:
         account.store.save_lesson(account.learner, runner.lesson.id, runner.number, stars)
         account.saved[runner.lesson.id] = record
+    if results:
+        account.store.save_steps(account.learner, runner.lesson.id, results)
+        for number, result in results.items():
+            seen = account.steps_saved.get((runner.lesson.id, number), (False, 0, 0))
+            account.steps_saved[(runner.lesson.id, number)] = (
+                seen[0] or result.done, seen[1] + result.mistakes, seen[2] + result.hints)
+
+
+def _step_changes(written: dict[tuple[str, int], tuple[bool, int, int]], runner: LessonRunner) -> dict[int, StepResult]:
+    """What the runner saw in each step since it was last written: done now, and the new mistakes and hints."""
+    changes = {}
+    for number in {*runner.states, *runner.mistakes, *runner.hints_used}:
+        done = runner.number_done(number) and number in runner.states
+        mistakes, hints = runner.mistakes.get(number, 0), runner.hints_used.get(number, 0)
+        was_done, was_mistakes, was_hints = written.get((runner.lesson.id, number), (False, 0, 0))
+        if (done and not was_done) or mistakes > was_mistakes or hints > was_hints:
+            changes[number] = StepResult(done and not was_done, max(0, mistakes - was_mistakes),
+                                         max(0, hints - was_hints))
+    return changes

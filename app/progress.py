@@ -40,20 +40,25 @@ def check_nickname(text: str, field: str = "nickname") -> str:
 
 @dataclass(frozen=True)
 class Learner:
-    """Who is learning: a nickname, and optionally the class code a teacher gave (no password, no e-mail)."""
+    """Whose progress it is: a nickname, the class code of their class ("" for none), and the key their record is
+    stored under — random for a learner a teacher put on a class roster (``"m:…"``) and for a guest (``"g:…"``),
+    never typed by anyone. Without a key (tests, a visit without a database) it is made from class and nickname."""
 
     nickname: str
     class_code: str = ""
+    key: str = ""
+    guest: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "nickname", check_nickname(self.nickname))
         if self.class_code:
             object.__setattr__(self, "class_code", check_nickname(self.class_code, "class_code"))
+        if not self.key:
+            object.__setattr__(self, "key", f"{self.class_code.casefold()}/{self.nickname.casefold()}")
 
-    @property
-    def key(self) -> str:
-        """The storage key: nicknames are per class, compared without regard to case."""
-        return f"{self.class_code.casefold()}/{self.nickname.casefold()}"
+
+class LearnerGone(LookupError):
+    """The learner's record is no longer there (a teacher removed them): nothing is saved, the visit signs out."""
 
 
 @dataclass(frozen=True)
@@ -79,11 +84,25 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class StepResult:
+    """What the server's lesson runner saw in one step: whether it was done, and the mistakes and hints it took."""
+
+    done: bool = False
+    mistakes: int = 0
+    hints: int = 0
+
+
+@dataclass(frozen=True)
 class Progress:
-    """Everything stored for a learner, as read in one go."""
+    """Everything stored for a learner, as read in one go (``steps``: by lesson and step number)."""
 
     lessons: dict[str, LessonProgress] = field(default_factory=dict)
     answers: tuple[Answer, ...] = ()
+    steps: dict[tuple[str, int], StepResult] = field(default_factory=dict)
+
+    def steps_done(self, lesson_id: str) -> int:
+        """How many of a lesson's steps the learner did (as the server checked them)."""
+        return sum(1 for (lesson, _step), result in self.steps.items() if lesson == lesson_id and result.done)
 
     def lesson(self, lesson_id: str) -> LessonProgress:
         """The learner's progress in one lesson (a fresh one if never opened)."""
@@ -105,6 +124,11 @@ class ProgressStore(Protocol):
 
     def record_answer(self, learner: Learner, answer: Answer) -> None:
         """Add one practice answer; answers are only ever added, never replaced."""
+        ...
+
+    def save_steps(self, learner: Learner, lesson_id: str, results: dict[int, StepResult]) -> None:
+        """Add what the lesson runner saw in these steps since the last save (``results``: done, and the mistakes
+        and hints since then); a step once done stays done."""
         ...
 
 
@@ -136,10 +160,32 @@ class SessionProgressStore:
             progress = self._data.get(learner.key, Progress())
             self._data[learner.key] = replace(progress, answers=(*progress.answers, answer))
 
+    def save_steps(self, learner: Learner, lesson_id: str, results: dict[int, StepResult]) -> None:
+        """Add what the lesson runner saw in these steps since the last save; a step once done stays done."""
+        with self._lock:
+            progress = self._data.get(learner.key, Progress())
+            steps = dict(progress.steps)
+            for number, result in results.items():
+                steps[(lesson_id, number)] = merge_step(steps.get((lesson_id, number)), result)
+            self._data[learner.key] = replace(progress, steps=steps)
+
     def put(self, learner: Learner, progress: Progress) -> None:
         """Hold ``progress`` as everything known for ``learner`` (a copy of what a database gave back)."""
         with self._lock:
-            self._data[learner.key] = Progress(dict(progress.lessons), tuple(progress.answers))
+            self._data[learner.key] = Progress(dict(progress.lessons), tuple(progress.answers), dict(progress.steps))
+
+    def forget(self, learner: Learner) -> None:
+        """Drop everything held for ``learner`` (it was carried over to a lasting record)."""
+        with self._lock:
+            self._data.pop(learner.key, None)
+
+
+def merge_step(current: StepResult | None, new: StepResult) -> StepResult:
+    """A step's stored result after a save of ``new`` (the mistakes and hints since the last save): done once ever
+    done, the counts added up over every time the learner went through the step."""
+    if current is None:
+        return new
+    return StepResult(current.done or new.done, current.mistakes + new.mistakes, current.hints + new.hints)
 
 
 def merge_lesson(current: LessonProgress, step: int, stars: int | None) -> LessonProgress:

@@ -25,7 +25,17 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from .progress import Answer, Learner, LessonProgress, Progress, ProgressStore, SessionProgressStore, merge_lesson
+from .progress import (
+    Answer,
+    Learner,
+    LearnerGone,
+    LessonProgress,
+    Progress,
+    ProgressStore,
+    SessionProgressStore,
+    StepResult,
+    merge_lesson,
+)
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +66,13 @@ learners = sa.Table(
     sa.Column("nickname", sa.String(100), nullable=False),
     sa.Column("class_code", sa.String(100), nullable=False, server_default=""),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    # Version 3: the hash of the learner's personal sign-in code (None: no code, as a guest's), the epoch a token
+    # must carry (bumped when the code is reissued, so devices signed in with the old one are signed out), a guest's
+    # record (reopened only by its token), and when the learner last signed in or did something.
+    sa.Column("code_hash", sa.String(64), nullable=True),
+    sa.Column("epoch", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("guest", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("last_seen_at", sa.DateTime(timezone=True), nullable=True),
 )
 
 lesson_progress = sa.Table(
@@ -90,6 +107,52 @@ classes = sa.Table(
     sa.Column("name", sa.String(100), nullable=False),
     sa.Column("secret_hash", sa.String(64), nullable=False, unique=True),  # SHA-256 of the teacher link's secret
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    # Version 3: the teacher account that owns the class (None: a class made before accounts, claimed with its old
+    # teacher link), and its name as compared, so making a class twice makes it once.
+    sa.Column("teacher_id", sa.String(40), nullable=True),
+    sa.Column("name_key", sa.String(100), nullable=True),
+)
+
+teachers = sa.Table(
+    "teachers",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("name_key", sa.String(100), nullable=False, unique=True),  # two names that read the same are one
+    sa.Column("password_hash", sa.String(200), nullable=True),  # Argon2id; None for a single sign-on account
+    sa.Column("sso_subject", sa.String(300), nullable=True, unique=True),  # "issuer sub" of a single sign-on account
+    sa.Column("epoch", sa.Integer, nullable=False, server_default="0"),  # bumped by "sign out on every device"
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+# What the server's own lesson runner saw in each step: done, and the mistakes and hints it took.
+step_results = sa.Table(
+    "step_results",
+    metadata,
+    sa.Column("learner_key", sa.String(200), sa.ForeignKey("learners.key"), primary_key=True),
+    sa.Column("lesson_id", sa.String(100), primary_key=True),
+    sa.Column("step", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("done", sa.Boolean, nullable=False),
+    sa.Column("mistakes", sa.Integer, nullable=False),
+    sa.Column("hints", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+# Failed sign-in tries per scope (a visit, an address, a teacher's name), shared by every app server.
+attempts = sa.Table(
+    "attempts",
+    metadata,
+    sa.Column("scope", sa.String(200), primary_key=True),
+    sa.Column("failures", sa.Integer, nullable=False),
+    sa.Column("last_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+# The key that signs the browser's tokens, made once, the same for every app server on this database.
+app_keys = sa.Table(
+    "app_keys",
+    metadata,
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("value", sa.String(200), nullable=False),
 )
 
 # A learner moved into a class gets a new key; a visit still signed in under the old one writes on to the new.
@@ -101,6 +164,8 @@ moved_learners = sa.Table(
 )
 
 learners_by_class = sa.Index("learners_by_class", learners.c.class_code, learners.c.key)
+learners_by_code = sa.Index("learners_by_code", learners.c.code_hash, unique=True)
+classes_by_teacher = sa.Index("classes_by_teacher", classes.c.teacher_id, classes.c.name_key, unique=True)
 
 
 def _migrate_to_1(conn: Connection) -> None:
@@ -115,9 +180,31 @@ def _migrate_to_2(conn: Connection) -> None:
     learners_by_class.create(conn, checkfirst=True)
 
 
+def _migrate_to_3(conn: Connection) -> None:
+    """Version 3: teacher accounts owning classes, personal sign-in codes, guests kept on the server, what each
+    lesson step took, failed sign-in tries, and the token key. Learners and classes of version 2 are kept (they get
+    codes once their teacher claims the class)."""
+    _add_missing_columns(conn, "learners", [
+        "code_hash VARCHAR(64)", "epoch INTEGER NOT NULL DEFAULT 0", "guest BOOLEAN NOT NULL DEFAULT false",
+        "last_seen_at TIMESTAMP WITH TIME ZONE"])
+    _add_missing_columns(conn, "classes", ["teacher_id VARCHAR(40)", "name_key VARCHAR(100)"])
+    metadata.create_all(conn, tables=[teachers, step_results, attempts, app_keys], checkfirst=True)
+    learners_by_code.create(conn, checkfirst=True)
+    classes_by_teacher.create(conn, checkfirst=True)
+
+
+def _add_missing_columns(conn: Connection, table: str, columns: list[str]) -> None:
+    """Add each column (its DDL) that ``table`` lacks: a database made by version 1 or 2 has none of them, one
+    made fresh has them all already (the tables above describe the newest schema)."""
+    present = {column["name"] for column in sa.inspect(conn).get_columns(table)}
+    for column in columns:
+        if column.split()[0] not in present:
+            conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column}")
+
+
 # Step n brings a database from version n - 1 to n. Append new steps; never edit or reorder applied ones
 # (a later step writes its own DDL instead of relying on the tables above, which describe the newest schema).
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2, _migrate_to_3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -290,8 +377,26 @@ class SqlProgressStore:
                 .where(answers.c.learner_key == key)
                 .order_by(answers.c.id)
             ).all()
+            step_rows = conn.execute(
+                sa.select(step_results.c.lesson_id, step_results.c.step, step_results.c.done,
+                          step_results.c.mistakes, step_results.c.hints)
+                .where(step_results.c.learner_key == key)
+            ).all()
         lessons = {row[0]: LessonProgress(row[0], row[1], row[2], bool(row[3]), _as_utc(row[4])) for row in lesson_rows}
-        return Progress(lessons, tuple(Answer(row[0], row[1], bool(row[2]), _as_utc(row[3])) for row in answer_rows))
+        steps = {(row[0], row[1]): StepResult(bool(row[2]), row[3], row[4]) for row in step_rows}
+        return Progress(lessons, tuple(Answer(row[0], row[1], bool(row[2]), _as_utc(row[3])) for row in answer_rows),
+                        steps)
+
+    def add_learner(self, learner: Learner) -> None:
+        """Make sure ``learner`` has a record (the first spelling of the nickname is kept). Saving never makes one:
+        records are made by sign-in, by a class roster or for a guest, so a removed learner cannot come back."""
+        with self._writing() as conn:
+            conn.execute(
+                self._insert(learners)
+                .values(key=learner.key, nickname=learner.nickname, class_code=learner.class_code,
+                        guest=learner.guest, created_at=_now())
+                .on_conflict_do_nothing(index_elements=[learners.c.key])
+            )
 
     def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None) -> None:
         """Remember the step to reopen; with ``stars`` (a finished lesson) keep the best stars ever earned."""
@@ -299,7 +404,7 @@ class SqlProgressStore:
         now = _now()
         with self._writing() as conn:
             insert = self._insert(lesson_progress).values(
-                learner_key=self._add_learner(conn, learner, now),
+                learner_key=self._key_for_write(conn, learner, now),
                 lesson_id=lesson_id,
                 step=fresh.step,
                 stars=fresh.stars,
@@ -321,7 +426,7 @@ class SqlProgressStore:
     def record_answer(self, learner: Learner, answer: Answer) -> None:
         """Add one practice answer; answers are only ever added, never replaced."""
         with self._writing() as conn:
-            key = self._add_learner(conn, learner, _now())
+            key = self._key_for_write(conn, learner, _now())
             conn.execute(
                 answers.insert().values(
                     learner_key=key,
@@ -332,22 +437,38 @@ class SqlProgressStore:
                 )
             )
 
+    def save_steps(self, learner: Learner, lesson_id: str, results: dict[int, StepResult]) -> None:
+        """Add what the lesson runner saw in these steps since the last save; a step once done stays done."""
+        if not results:
+            return
+        now = _now()
+        with self._writing() as conn:
+            key = self._key_for_write(conn, learner, now)
+            for number, result in sorted(results.items()):
+                if number < 1 or result.mistakes < 0 or result.hints < 0:
+                    raise ValueError(f"step {number!r}: {result!r}")
+                insert = self._insert(step_results).values(
+                    learner_key=key, lesson_id=lesson_id, step=number, done=result.done,
+                    mistakes=result.mistakes, hints=result.hints, updated_at=now)
+                stored, new = step_results.c, insert.excluded
+                conn.execute(insert.on_conflict_do_update(
+                    index_elements=[stored.learner_key, stored.lesson_id, stored.step],
+                    set_={"done": sa.or_(stored.done, new.done), "mistakes": stored.mistakes + new.mistakes,
+                          "hints": stored.hints + new.hints, "updated_at": new.updated_at},
+                ))
+
     def _writing(self) -> AbstractContextManager[Connection]:
         """A connection in a write transaction (see `write_transaction`)."""
         return write_transaction(self.engine)
 
-    def _add_learner(self, conn: Connection, learner: Learner, now: datetime) -> str:
-        """Make sure the learner's row exists (the first spelling of the nickname is kept); the key to write under:
-        the learner's own, or the new one of a learner a teacher moved into a class."""
-        moved = self._moved_to(conn, learner)
-        if moved is not None:
-            return moved
-        conn.execute(
-            self._insert(learners)
-            .values(key=learner.key, nickname=learner.nickname, class_code=learner.class_code, created_at=now)
-            .on_conflict_do_nothing(index_elements=[learners.c.key])
-        )
-        return learner.key
+    def _key_for_write(self, conn: Connection, learner: Learner, now: datetime) -> str:
+        """The key to write ``learner``'s progress under — their own, or the new one of a learner a teacher moved into
+        a class — noting that they were seen now; `LearnerGone` when the record is not there (removed)."""
+        key = self._moved_to(conn, learner) or learner.key
+        seen = conn.execute(learners.update().where(learners.c.key == key).values(last_seen_at=now))
+        if not seen.rowcount:
+            raise LearnerGone(f"no learner is stored under {key!r}")
+        return key
 
     @staticmethod
     def _moved_to(conn: Connection, learner: Learner) -> str | None:
@@ -472,6 +593,15 @@ class GuardedStore:
             except DATABASE_ERRORS as exc:
                 self._fail(exc)
         self.mirror.record_answer(learner, answer)
+
+    def save_steps(self, learner: Learner, lesson_id: str, results: dict[int, StepResult]) -> None:
+        """Add what the lesson runner saw in these steps; kept for this visit only if the database fails."""
+        if not self.failed:
+            try:
+                self.primary.save_steps(learner, lesson_id, results)
+            except DATABASE_ERRORS as exc:
+                self._fail(exc)
+        self.mirror.save_steps(learner, lesson_id, results)
 
     def _fail(self, exc: BaseException) -> None:
         log.warning("progress database failed, keeping progress for this visit only: %s", exc)

@@ -1,96 +1,202 @@
-"""Who is learning: the visit's progress database opened once, the small sign-in (nickname, optional class code),
-signing out, and the notices when progress lasts for this visit only. Nicknames are only ever shown as plain text."""
+"""Who is learning: the visit's database opened once, signing in with a personal code (typed, or from the QR code on
+the learner's card), a guest's record made on the server when there is something to keep, the check at every action
+that the record still accepts the visit (a removed learner is signed out), signing out, and the teacher of the tab.
+
+Nothing the browser says is taken as fact: it can only hand back a token the server signed, and the server checks
+the record behind it. Nicknames are only ever shown as plain text.
+"""
 
 from __future__ import annotations
 
+import logging
+
 import streamlit as st
 
-from lessons import Message, Ref
+from lessons import Message
 
-from . import class_signin
+from .accounts import AccountRefused
+from .accounts_sql import open_accounts
 from .i18n import Words
-from .progress import NICKNAME_MAX, Learner, NameRefused, ProgressStore, SessionProgressStore, check_nickname
-from .progress_sql import GuardedStore, open_store
+from .progress import Learner, LearnerGone, ProgressStore, SessionProgressStore
+from .progress_sql import DATABASE_ERRORS, GuardedStore, open_store
 from .state import GUEST, Visit, current_visit
 
-NICKNAME_KEY, CLASS_KEY = "signin_nickname", "signin_class"
+CODE_KEY = "signin_code"
+
+log = logging.getLogger(__name__)
 
 
 def open_lasting(visit: Visit) -> None:
-    """Open the progress database once per visit; if it cannot be used, say so once (its reason goes to the log)."""
+    """Open the progress database and the accounts once per visit; if they cannot be used, say so once (the reason
+    goes to the log)."""
     account = visit.account
     if account.lasting is not None:
         return
     opened = open_store()
     account.lasting = GuardedStore(opened.store) if opened.persistent else opened.store
     account.store_unavailable = not opened.persistent
+    account.accounts = open_accounts() if opened.persistent else None
 
 
-def problem(text: str, field: str) -> Message | None:
-    """Why a nickname (``field="nickname"``) or class code (``"class_code"``) cannot be used, in the words of the
-    language files (None when it can): the one check, `check_nickname`, gives the reason's code."""
+def scopes(visit: Visit) -> tuple[str, ...]:
+    """Where failed sign-in tries are counted: this visit, and the address it comes from (as the proxy tells it,
+    when the school says the app runs behind one)."""
+    found = [f"visit:{visit.account.visit_id}"]
+    address = client_address(visit)
+    if address:
+        found.append(f"address:{address}")
+    return tuple(found)
+
+
+def client_address(visit: Visit) -> str:
+    """The visitor's network address: Streamlit's own, or the first of ``X-Forwarded-For`` behind a trusted proxy."""
+    accounts = visit.account.accounts
     try:
-        check_nickname(text, field)
-    except NameRefused as refused:
-        reason = Message.of(f"signin.{refused.code}", max=NICKNAME_MAX)
-        return Message.of("signin.problem", field=Ref(f"signin.{refused.field}"), problem=reason)
-    return None
+        if accounts is not None and accounts.settings.behind_proxy:
+            forwarded = st.context.headers.get("X-Forwarded-For", "")
+            if forwarded:
+                return forwarded.split(",")[0].strip()[:100]
+        return str(st.context.ip_address or "")[:100]
+    except (AttributeError, RuntimeError):
+        return ""
 
 
-def sign_in(visit: Visit, learner: Learner) -> None:
-    """Make ``learner`` the visit's learner: a guest's progress so far comes along, then their own is loaded."""
+# --------------------------------------------------------------------------------------------- learners
+
+
+def sign_in(visit: Visit, learner: Learner, epoch: int | None = None) -> None:
+    """Make ``learner`` (a record on the server) the visit's learner. What the visit did so far comes along: a
+    guest's record is carried into a learner's, progress kept in the visit is written to the record."""
     account = visit.account
-    store = account.lasting if account.lasting is not None else account.store
-    if not account.signed_in:
-        _carry_over(account.store, store, learner)
-    account.learner = learner
-    account.store = store
-    _restart(visit)
-
-
-def sign_out(visit: Visit) -> None:
-    """Back to a fresh guest (on a shared computer the next learner starts from nothing)."""
-    visit.account.learner = GUEST
-    visit.account.store = SessionProgressStore()
-    _restart(visit)
-
-
-def _carry_over(guest: ProgressStore, store: ProgressStore, learner: Learner) -> None:
-    """Add what a guest did before signing in: lessons not stored yet, best stars, practice answers."""
-    done = guest.load(GUEST)
-    if not done.lessons and not done.answers:
+    accounts = account.accounts
+    if accounts is None or account.lasting is None:
         return
+    before, before_store = account.learner, account.store
+    if before.guest and before is not GUEST and not learner.guest:
+        accounts.carry_over(before, learner)
+    account.learner = learner
+    account.store = account.lasting
+    account.epoch = accounts.epoch_of(learner) if epoch is None else epoch
+    account.token = accounts.tokens.issue("learner", learner.key, account.epoch)
+    if before is GUEST and isinstance(before_store, SessionProgressStore):
+        _carry_visit(before_store, account.store, learner)
+    _offer_saved_places(visit, learner)
+    _restart(visit, keep_place=True)
+
+
+def keep_record(visit: Visit) -> None:
+    """Before something worth keeping is saved: a visitor without a record gets a guest's record on the server (once
+    the browser has said whether it already holds one), so a reload brings it back."""
+    account = visit.account
+    if account.recorded or not account.restored or account.accounts is None:
+        return
+    try:
+        guest = account.accounts.new_guest()
+    except DATABASE_ERRORS:
+        log.warning("no guest record could be made; progress stays in this visit", exc_info=True)
+        return
+    sign_in(visit, guest, 0)
+
+
+def _carry_visit(visit_store: SessionProgressStore, store: ProgressStore, learner: Learner) -> None:
+    """Write what the visit's own runner and practice checker saw (kept in the visit so far) to ``learner``'s
+    record: lessons, stars, step results and answers — all of it seen by this server, none of it sent by a browser."""
+    done = visit_store.load(GUEST)
     stored = store.load(learner)
     for lesson_id, lesson in done.lessons.items():
         mine = stored.lessons.get(lesson_id)
-        if mine is None:
-            store.save_lesson(learner, lesson_id, lesson.step, lesson.stars if lesson.finished else None)
-        elif lesson.finished:
-            store.save_lesson(learner, lesson_id, mine.step, lesson.stars)
+        step = lesson.step if mine is None else mine.step
+        store.save_lesson(learner, lesson_id, step, lesson.stars if lesson.finished else None)
+    by_lesson: dict[str, dict] = {}
+    for (lesson_id, number), result in done.steps.items():
+        by_lesson.setdefault(lesson_id, {})[number] = result
+    for lesson_id, results in by_lesson.items():
+        store.save_steps(learner, lesson_id, results)
     for answer in done.answers:
         store.record_answer(learner, answer)
+    visit_store.forget(GUEST)
 
 
-def _restart(visit: Visit) -> None:
-    """Forget the lesson runners and practice set, so everything reopens from the new learner's progress."""
-    visit.place.runners.clear()
-    visit.account.saved.clear()
-    visit.place.last_lesson = None
-    visit.place.drill = None
+def sign_out(visit: Visit, reason: Message | None = None) -> None:
+    """Back to a fresh guest (on a shared computer the next learner starts from nothing); ``reason``, when the
+    server ended the sign-in (removed, code reissued), is said at the top of the page."""
+    account = visit.account
+    account.learner = GUEST
+    account.store = SessionProgressStore()
+    account.token = None
+    account.epoch = 0
+    if reason is not None:
+        visit.place.notices.append(reason)
+    _restart(visit)
+
+
+def check(visit: Visit) -> None:
+    """At every run: the visit's record must still accept it. A learner whose teacher removed them, or reissued
+    their code, is signed out with a message; a guest whose record went away starts afresh."""
+    account = visit.account
+    if not account.recorded or account.accounts is None:
+        return
+    try:
+        still = account.accounts.still_signed_in(account.learner, account.epoch)
+    except DATABASE_ERRORS:
+        return  # the database is down: the store says so, and the check is made again at the next action
+    if not still:
+        gone(visit)
+
+
+def gone(visit: Visit) -> None:
+    """The visit's record no longer accepts it (found at a check, or when a save found no record)."""
+    was_learner = visit.account.signed_in
+    sign_out(visit, Message("signin.signed_out_by_teacher") if was_learner else None)
+
+
+def _offer_saved_places(visit: Visit, learner: Learner) -> None:
+    """The learner just signed in on a lesson opened at some step (a link, a reload): where they left off is offered
+    on the lesson's page, not forced."""
+    progress = visit.account.store.load(learner)
+    visit.place.offers.clear()
+    for lesson_id, runner in visit.place.runners.items():
+        saved = progress.lesson(lesson_id)
+        if saved.updated is not None and saved.step != runner.number and 1 <= saved.step <= len(runner.lesson.steps):
+            visit.place.offers[lesson_id] = saved.step
+
+
+def _restart(visit: Visit, keep_place: bool = False) -> None:
+    """After a change of learner. Signing out forgets the lesson runners, the practice set and what was written (on
+    a shared computer the next learner starts from nothing); signing in keeps the page the visitor is on, and what
+    was written so far, since it was carried over to the new record."""
+    if not keep_place:
+        visit.place.runners.clear()
+        visit.place.last_lesson = None
+        visit.place.drill = None
+        visit.place.offers.clear()
+        visit.account.saved.clear()
+        visit.account.steps_saved.clear()
     visit.taps.clear()
     visit.taps.generation += 1
 
 
+def sign_in_with_code(visit: Visit, typed: str) -> Message | None:
+    """Sign in with a personal code (typed, or read from a card's QR code); why not, in a message, when it fails."""
+    accounts = visit.account.accounts
+    if accounts is None:
+        return Message("signin.no_database")
+    try:
+        learner = accounts.sign_in_code(typed, scopes(visit))
+    except AccountRefused as refused:
+        return Message.of(f"signin.{refused.code}", **refused.args_for_text)
+    except DATABASE_ERRORS:
+        return Message("signin.no_database")
+    sign_in(visit, learner)
+    return None
+
+
 def _on_submit() -> None:
     visit = current_visit()
-    nickname = str(st.session_state.get(NICKNAME_KEY) or "")
-    class_code = str(st.session_state.get(CLASS_KEY) or "")
-    refused = problem(nickname, "nickname") or (problem(class_code, "class_code") if class_code.strip() else None)
-    if refused is None:
-        learner, refused = class_signin.admit(Learner(nickname, class_code.strip()))
-    visit.account.signin_problem = refused
-    if refused is None:
-        sign_in(visit, learner)
+    typed = str(st.session_state.get(CODE_KEY) or "")
+    visit.account.signin_problem = sign_in_with_code(visit, typed)
+    if visit.account.signin_problem is None:
+        st.session_state[CODE_KEY] = ""
 
 
 def _on_sign_out() -> None:
@@ -120,13 +226,12 @@ def _form(visit: Visit, words: Words) -> None:
     with st.expander(words("signin.title"), icon=":material/person:", expanded=refused is not None):
         st.markdown(words("signin.intro"))
         with st.form("signin", border=False, enter_to_submit=True):
-            st.text_input(words("signin.nickname"), key=NICKNAME_KEY, autocomplete="nickname")
-            st.text_input(words("signin.class_code_optional"), key=CLASS_KEY)
+            st.text_input(words("signin.code"), key=CODE_KEY, autocomplete="off", max_chars=40,
+                          placeholder=words("signin.code_placeholder"))
             st.form_submit_button(words("signin.submit"), key="sign_in", icon=":material/login:",
                                   on_click=_on_submit)
         if refused is not None:
             st.error(words.render(refused), icon=":material/error:")
-            class_signin.offer_same_learner(words, sign_in)
 
 
 def who(visit: Visit, words: Words) -> None:
@@ -136,6 +241,40 @@ def who(visit: Visit, words: Words) -> None:
         st.text(visit.account.learner.nickname)
     else:
         st.caption(words("signin.guest"))
+
+
+# --------------------------------------------------------------------------------------------- teachers
+
+
+def teacher_in(visit: Visit, teacher: object) -> None:
+    """Make ``teacher`` (a verified `Teacher`) the teacher of this tab; the browser keeps their token."""
+    accounts = visit.account.accounts
+    visit.account.teacher = teacher
+    visit.account.teacher_token = accounts.teacher_token(teacher) if accounts is not None else None
+
+
+def teacher_out(visit: Visit) -> None:
+    """The tab's teacher signs out (the browser forgets the token)."""
+    visit.account.teacher = None
+    visit.account.teacher_token = None
+
+
+def teacher_check(visit: Visit) -> None:
+    """At every run of the Teacher page: the teacher's account must still accept the tab's token (signed out on
+    every device since?)."""
+    account = visit.account
+    teacher = account.teacher
+    if teacher is None or account.accounts is None:
+        return
+    try:
+        now = account.accounts.teacher_now(teacher.id, teacher.epoch)
+    except DATABASE_ERRORS:
+        return
+    if now is None:
+        teacher_out(visit)
+
+
+# --------------------------------------------------------------------------------------------- notices
 
 
 def notices(visit: Visit, words: Words) -> None:
@@ -148,3 +287,7 @@ def notices(visit: Visit, words: Words) -> None:
     if failed and not account.store_failure_shown:
         st.warning(words("notice.progress_write_failed"), icon=":material/cloud_off:")
         account.store_failure_shown = True
+
+
+__all__ = ["LearnerGone", "check", "gone", "keep_record", "open_lasting", "panel", "sign_in", "sign_in_with_code",
+           "sign_out", "teacher_check", "teacher_in", "teacher_out", "who"]

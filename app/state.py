@@ -7,6 +7,7 @@ Every page and every widget callback gets it the same way: ``visit = current_vis
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -22,7 +23,7 @@ from .progress import Learner, ProgressStore, SessionProgressStore
 T = TypeVar("T")
 
 KEY = "tutorial"
-GUEST = Learner("guest")
+GUEST = Learner("guest", key="guest", guest=True)  # a guest whose progress is kept for this visit only (so far)
 DEFAULT_LANG = "en"
 
 
@@ -58,21 +59,40 @@ class Settings:
 
 @dataclass
 class Account:
-    """Who is learning and where their progress goes: a guest's store lasts this visit, a signed-in learner's is
-    the database (or this visit's, when the database cannot be used, which is said once)."""
+    """Who is learning and where their progress goes, and who teaches in this tab.
+
+    A visitor starts as `GUEST`, with progress kept in the visit. With a database, the first thing worth keeping
+    makes a guest's record on the server (``learner.guest``); signing in with a personal code reopens a learner of
+    a class. Either way the browser keeps only ``token``, signed by the server, which reopens the same record on a
+    reload; ``epoch`` is the record's epoch that token carries, checked at every action (a removed learner, or one
+    whose code was reissued, is signed out). ``teacher`` is the teacher signed in in this tab, if any.
+    """
 
     store: ProgressStore = field(default_factory=SessionProgressStore)
     learner: Learner = GUEST
     lasting: ProgressStore | None = None  # the visit's opened database store (None until opened)
+    accounts: Any = None  # the visit's `SqlAccounts` (None until opened, or when there is no database)
     store_unavailable: bool = False  # the database could not be opened: to be said once
     store_failure_shown: bool = False  # a database fault during the visit was announced
     signin_problem: Message | None = None  # why the last sign-in was refused
     restored: bool = False  # what the browser kept from an earlier visit has been read back (app/browser.py)
     saved: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # what was last written to the store
+    steps_saved: dict[tuple[str, int], tuple[bool, int, int]] = field(default_factory=dict)  # runner counts written
+    token: str | None = None  # the learner's (or guest's) token for the browser to keep
+    epoch: int = 0
+    teacher: Any = None  # the signed-in `Teacher` of this tab
+    teacher_token: str | None = None
+    visit_id: str = field(default_factory=lambda: secrets.token_hex(8))  # failed tries are counted per visit too
+    code_taken: bool = False  # the code a card's QR code brought was tried (once per visit)
 
     @property
     def signed_in(self) -> bool:
-        """Whether a learner signed in with a nickname (a guest's progress lasts this visit only)."""
+        """Whether a learner of a class signed in with their personal code (else a guest)."""
+        return not self.learner.guest
+
+    @property
+    def recorded(self) -> bool:
+        """Whether the visit's progress goes to a record on the server (a learner's or a guest's)."""
         return self.learner is not GUEST
 
 
@@ -93,6 +113,7 @@ class Place:
     notices: list[Message] = field(default_factory=list)  # new, not shown yet
     notices_shown: list[Message] = field(default_factory=list)
     notices_at: tuple[int, str] | None = None  # (actions so far, page) when the shown ones appeared
+    offers: dict[str, int] = field(default_factory=dict)  # lesson → the saved step offered after a sign-in
 
 
 @dataclass
