@@ -1,52 +1,46 @@
-"""The Teacher page: create a class (its code and private teacher link shown once), open it again with the link, and
-the class view refreshed live during a lesson — lessons and practice per learner, the questions missed most, the
-learners who signed in without the code, a CSV download, removing a learner — plus the printable material.
+"""The Teacher page: the teacher signs in (or makes an account), sees "My classes", makes a class or claims one made
+before teacher accounts, keeps its class list (learners' personal codes shown once, on demand, with their sign-in
+cards), follows the class live — and shows it on the projector with nothing on screen but the class name, how to
+sign in and the class view. The class record and the lesson steps download as CSV; the printable material is here.
 
-Only the teacher link opens a class; learners never see each other's progress. The link's secret leaves the address
-bar as soon as it is read, so a projected or shared screen does not show it.
+A class opens only for its teacher (``owned``): its public code may be in the address (``/teacher?class=KMR-482``),
+and another teacher who opens that address is refused. Learners never see this page's data.
 """
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from urllib.parse import parse_qs, urlparse
 
 import streamlit as st
 
 from practice import get_skill
 
-from . import class_table, navigation, print_downloads, urls, widgets
-from .classes import CLASS_NAME_MAX, ClassRefused, ClassReport, SchoolClass
-from .classes_sql import SqlClassBook, open_class_book
-from .i18n import Words
+from . import class_table, navigation, print_downloads, signin, teacher_account, urls, widgets
+from .classes import CLASS_NAME_MAX, ClassRefused, ClassReport, SchoolClass, normal_code
+from .classes_sql import open_class_book
+from .i18n import Words, plain
 from .library import library
 from .progress_sql import DATABASE_ERRORS
-from .state import current_visit, tab_state
+from .state import Visit, current_visit
+from .teacher_desk import Desk, desk, page_words
+from .teacher_roster import roster
 
-KEY = "teacher_desk"  # session state: this tab's `Desk`
-LINK_PARAM = "key"
+LINK_PARAM = "key"  # the old teacher links: ``/teacher?key=<secret>``
+CLASS_PARAM = "class"  # ``/teacher?class=KMR-482``: the class's public code, opened for its own teacher only
 REFRESH_SECONDS = 5
-UNCLASSED_SINCE = timedelta(days=1)
-NAME_KEY, LINK_KEY = "teacher_class_name", "teacher_link"
+NAME_KEY, CLAIM_KEY = "teacher_class_name", "teacher_claim_link"
 
-
-@dataclass
-class Desk:
-    """What the Teacher page remembers in this tab: the class open, the new link until it is kept, the learner
-    waiting for "yes, remove", and a message to show once."""
-
-    book: SqlClassBook | None = None
-    school_class: SchoolClass | None = None
-    new_link: str | None = None
-    removing: str | None = None  # the key of the learner whose removal awaits confirmation
-    notice: tuple[str, str] | None = None  # (kind, text) said once at the top of the class view
-
-
-def desk() -> Desk:
-    """This tab's `Desk` (made on first use)."""
-    return tab_state(KEY, Desk)
+#: The projector view: no sidebar, and large type to be read from the back of a room.
+PROJECTOR_CSS = """
+<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"] {
+  display: none; }
+.st-key-teacher_projector_view h1 { font-size: 4rem; }
+.st-key-teacher_projector_view [data-testid="stMarkdownContainer"] p { font-size: 2rem; }
+.st-key-teacher_projector_view [data-testid="stCaptionContainer"] p { font-size: 1.4rem; }
+</style>
+"""
 
 
 def show() -> None:
@@ -57,27 +51,77 @@ def show() -> None:
     here = desk()
     if here.book is None:
         here.book = open_class_book()
-    params = urls.incoming(visit) or {}
+    _read_address(here, visit)
+    _check_teacher(here, visit, words)
+    teacher = visit.account.teacher
+    if here.projector and here.school_class is not None and teacher is not None:
+        _projector(here, visit, words)
+        _follow(here, visit)
+        return
     st.title(words("teacher.title"))
     widgets.notices(visit, words, navigation.TEACHER)
-    if here.book is None:
+    if here.book is None or visit.account.accounts is None:
         st.warning(words("teacher.no_database"), icon=":material/cloud_off:")
-    elif LINK_PARAM in params:
-        _open(here, params[LINK_PARAM], words)
-    if here.book is not None and here.school_class is None:
-        _landing(here, words)
-    elif here.school_class is not None:
-        _made(here, words)
-        _class_view()
+    else:
+        _desk(here, visit, words)
     print_downloads.teacher_downloads(words)
-    urls.follow(visit)  # the link's secret leaves the address bar
+    _follow(here, visit)
+
+
+def _read_address(here: Desk, visit: Visit) -> None:
+    """A class code in an address from outside (a reload, a bookmark) is remembered, to open once the teacher is
+    known; an old teacher link's secret is never kept (only pasted, to claim the class)."""
+    params = urls.incoming(visit) or {}
+    if CLASS_PARAM in params:
+        here.wanted = normal_code(params[CLASS_PARAM])[:20] or None
+
+
+def _check_teacher(here: Desk, visit: Visit, words: Words) -> None:
+    """The tab's teacher must still be signed in (signed out on every device since?); the desk is theirs only."""
+    before = visit.account.teacher
+    signin.teacher_check(visit)
+    teacher = visit.account.teacher
+    here.belongs_to(teacher.id if teacher is not None else None)
+    if before is not None and teacher is None:
+        here.notice = ("info", words("teacher.account.ended"))
+
+
+def _follow(here: Desk, visit: Visit) -> None:
+    """The address shows the class open (or still to open): a reload brings the teacher back to it."""
+    code = here.school_class.code if here.school_class is not None else here.wanted
+    urls.follow(visit, extra={CLASS_PARAM: code} if code else None)
+
+
+def _say(here: Desk) -> None:
+    """What the desk has to say once (a refusal, a success)."""
+    if here.notice is not None:
+        widgets.feedback_box(*here.notice)
+        here.notice = None
+
+
+def _desk(here: Desk, visit: Visit, words: Words) -> None:
+    """The teacher's own screen: signed out, their classes, or the class open."""
+    teacher = visit.account.teacher
+    if teacher is None:
+        _say(here)
+        st.markdown(words("teacher.intro"))
+        teacher_account.signed_out(visit, words)
+        return
+    teacher_account.account_bar(visit, words)
+    if here.wanted is not None:
+        _open_wanted(here, visit, words)
+    _say(here)
+    if here.school_class is None:
+        _classes(here, visit, words)
+    else:
+        _class(here, words)
 
 
 # --------------------------------------------------------------------------------------------- opening a class
 
 
 def secret_of(text: str) -> str:
-    """The secret in a pasted teacher link (or the secret itself, pasted alone)."""
+    """The secret in a pasted old teacher link (or the secret itself, pasted alone)."""
     text = text.strip()
     if "?" in text or "=" in text:
         found = parse_qs(urlparse(text).query or text.split("?")[-1]).get(LINK_PARAM, [""])
@@ -85,117 +129,193 @@ def secret_of(text: str) -> str:
     return text
 
 
-def _open(here: Desk, secret: str, words: Words) -> None:
-    """Open the class a link's secret names; a wrong or empty one is refused (``notice``), in the learner's
-    language."""
-    here.notice = None
-    if not secret.strip():
-        here.notice = ("error", words("teacher.open.missing"))
-        return
+def _open_wanted(here: Desk, visit: Visit, words: Words) -> None:
+    """Open the class the address named, if it is this teacher's; any other code is refused in the same words
+    whether or not such a class exists."""
+    code, here.wanted = here.wanted, None
     try:
-        found = here.book.by_secret(secret) if here.book else None
+        found = here.book.owned(visit.account.teacher, code) if here.book and code else None
     except DATABASE_ERRORS:
         here.notice = ("error", words("teacher.database_failed"))
         return
     if found is None:
-        here.notice = ("error", words("teacher.open.refused"))
+        here.notice = ("error", words("teacher.classes.not_yours"))
         return
-    here.school_class, here.new_link, here.removing = found, None, None
+    _open(here, found)
 
 
-def _on_open() -> None:
-    words = Words(library().texts, current_visit().settings.lang)
-    _open(desk(), secret_of(str(st.session_state.get(LINK_KEY) or "")), words)
-    st.session_state[LINK_KEY] = ""
+def _open(here: Desk, school_class: SchoolClass) -> None:
+    here.close()
+    here.school_class = school_class
 
 
-def _landing(here: Desk, words: Words) -> None:
-    """No class open: what the page is for, open a class with its link, or create one."""
-    st.markdown(words("teacher.intro"))
-    if here.notice is not None:
-        st.error(here.notice[1], icon=":material/error:")
-        here.notice = None
+def _on_open(code: str) -> None:
+    here, visit, words = desk(), current_visit(), page_words()
+    teacher = visit.account.teacher
+    try:
+        found = here.book.owned(teacher, code) if here.book and teacher else None
+    except DATABASE_ERRORS:
+        here.notice = ("error", words("teacher.database_failed"))
+        return
+    if found is None:
+        here.notice = ("error", words("teacher.classes.not_yours"))
+        return
+    _open(here, found)
+
+
+def _classes(here: Desk, visit: Visit, words: Words) -> None:
+    """No class open: the teacher's classes, making one, claiming one made before accounts."""
+    try:
+        mine = here.book.classes_of(visit.account.teacher)
+    except DATABASE_ERRORS:
+        st.warning(words("teacher.database_failed"), icon=":material/cloud_off:")
+        return
+    with st.container(border=True):
+        st.subheader(words("teacher.classes.title"))
+        if not mine:
+            st.markdown(words("teacher.classes.none"))
+        for school_class in mine:
+            st.button(words("teacher.classes.open", name=plain(school_class.name), code=school_class.code),
+                      key=f"teacher_open_{school_class.code}", icon=":material/groups:",
+                      on_click=_on_open, args=(school_class.code,))
     with st.container(border=True):
         st.subheader(words("teacher.create.title"))
         with st.form("teacher_create", border=False, enter_to_submit=True):
             st.text_input(words("teacher.create.name"), key=NAME_KEY, max_chars=CLASS_NAME_MAX)
             st.form_submit_button(words("teacher.create.submit"), key="teacher_create", type="primary",
                                   icon=":material/group_add:", on_click=_on_create)
-    with st.container(border=True):
-        st.subheader(words("teacher.open.title"))
-        with st.form("teacher_open", border=False, enter_to_submit=True):
-            st.text_input(words("teacher.open.link"), key=LINK_KEY, type="password")
-            st.form_submit_button(words("teacher.open.submit"), key="teacher_open", icon=":material/key:",
-                                  on_click=_on_open)
+    with st.expander(words("teacher.claim.title"), icon=":material/history:"):
+        st.markdown(words("teacher.claim.intro"))
+        with st.form("teacher_claim", border=False, enter_to_submit=True):
+            st.text_input(words("teacher.claim.link"), key=CLAIM_KEY, type="password", max_chars=500)
+            st.form_submit_button(words("teacher.claim.submit"), key="teacher_claim", icon=":material/key:",
+                                  on_click=_on_claim)
 
 
 def _on_create() -> None:
-    here = desk()
-    words = Words(library().texts, current_visit().settings.lang)
-    if here.book is None:
+    here, visit, words = desk(), current_visit(), page_words()
+    teacher = visit.account.teacher
+    name = str(st.session_state.get(NAME_KEY) or "")
+    if here.book is None or teacher is None:
         return
     try:
-        made = here.book.create(str(st.session_state.get(NAME_KEY) or ""))
+        before = {school_class.code for school_class in here.book.classes_of(teacher)}
+        made = here.book.create(name, teacher)  # one class per name and teacher: a double click makes one
     except ClassRefused as refused:
         here.notice = ("error", words(f"teacher.create.{refused.code}", max=CLASS_NAME_MAX))
         return
     except DATABASE_ERRORS:
         here.notice = ("error", words("teacher.database_failed"))
         return
-    here.school_class = made.school_class
-    here.new_link = f"{urls.app_address(navigation.TEACHER)}/{navigation.TEACHER}?{LINK_PARAM}={made.secret}"
+    st.session_state[NAME_KEY] = ""
+    _open(here, made)
+    key = "teacher.create.exists" if made.code in before else "teacher.create.made"
+    here.notice = ("success" if key.endswith("made") else "info", words(key, name=plain(made.name)))
 
 
-def _made(here: Desk, words: Words) -> None:
-    """Right after creating: the class code for the learners and the teacher link, shown this once."""
-    if here.new_link is None or here.school_class is None:
+def _on_claim() -> None:
+    here, visit, words = desk(), current_visit(), page_words()
+    secret = secret_of(str(st.session_state.get(CLAIM_KEY) or ""))
+    st.session_state[CLAIM_KEY] = ""  # the old link's secret is not kept in the tab
+    teacher = visit.account.teacher
+    if here.book is None or teacher is None:
         return
-    with st.container(border=True):
-        st.success(words("teacher.made.title", name=plain(here.school_class.name)), icon=":material/celebration:")
-        st.markdown(words("teacher.made.code"))
-        st.markdown(f"## `{here.school_class.code}`")
-        st.markdown(words("teacher.made.link"))
-        st.code(here.new_link, language=None, wrap_lines=True)
-        st.button(words("teacher.made.kept"), key="teacher_link_kept", icon=":material/check:",
-                  on_click=_forget_link)
+    if not secret:
+        here.notice = ("error", words("teacher.claim.missing"))
+        return
+    try:
+        claimed = here.book.claim(teacher, secret)
+    except DATABASE_ERRORS:
+        here.notice = ("error", words("teacher.database_failed"))
+        return
+    if claimed is None:
+        here.notice = ("error", words("teacher.claim.refused"))
+        return
+    _open(here, claimed)
+    here.notice = ("success", words("teacher.claim.claimed", name=plain(claimed.name)))
 
 
-def _forget_link() -> None:
-    desk().new_link = None
+# --------------------------------------------------------------------------------------------- the class open
 
 
-# --------------------------------------------------------------------------------------------- the class view
+def _class(here: Desk, words: Words) -> None:
+    """The class on the teacher's own screen: its name and code, the projector button, the class list, the live
+    class view."""
+    school_class = here.school_class
+    try:
+        report = here.book.report(school_class)
+    except DATABASE_ERRORS:
+        st.warning(words("teacher.database_failed"), icon=":material/cloud_off:")
+        return
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.button(words("teacher.classes.back"), key="teacher_classes", icon=":material/arrow_back:",
+                  type="tertiary", on_click=_on_back)
+        st.button(words("teacher.projector.show"), key="teacher_projector", icon=":material/tv:",
+                  on_click=_on_projector, args=(True,))
+    st.header(plain(school_class.name), anchor=False)
+    st.markdown(words("teacher.view.code", code=school_class.code))
+    st.caption(words("teacher.view.private"))
+    roster(here, report.learners, sum(not learner.has_code for learner in report.learners), words)
+    _class_view()
+
+
+def _on_back() -> None:
+    desk().close()
+
+
+def _on_projector(on: bool) -> None:
+    here = desk()
+    here.projector = on and here.school_class is not None
+    here.confirming = None
+
+
+def _projector(here: Desk, visit: Visit, words: Words) -> None:
+    """The projector view: the class name, how to sign in, the class view — no code, no secret, no control but the
+    way back (also the Esc key)."""
+    st.html(PROJECTOR_CSS)
+    with st.container(key="teacher_projector_view"):
+        st.title(plain(here.school_class.name), anchor=False)
+        address = urls.app_address(navigation.TEACHER)
+        if address:
+            st.markdown(words("teacher.projector.join", address=plain(address)))
+        else:
+            st.markdown(words("teacher.projector.join_here"))
+        _class_view()
+    st.button(words("teacher.projector.back"), key="teacher_projector_back", icon=":material/close:",
+              shortcut="Escape", help=words("teacher.projector.back_help"), on_click=_on_projector, args=(False,))
+
+
+# --------------------------------------------------------------------------------------------- the live class view
 
 
 @st.fragment(run_every=REFRESH_SECONDS)
 def _class_view() -> None:
-    """The class as it is now, read again every few seconds while the page is open."""
-    here = desk()
-    visit = current_visit()
+    """The class as it is now, read again every few seconds while the page is open (the teacher's sign-in is
+    checked each time: signed out on another device, the whole page is drawn again, signed out)."""
+    here, visit = desk(), current_visit()
     words = Words(library().texts, visit.settings.lang)
-    if here.book is None or here.school_class is None:
+    teacher = visit.account.teacher
+    signin.teacher_check(visit)
+    if visit.account.teacher is not teacher:
+        st.rerun()
+    if here.book is None or here.school_class is None or teacher is None:
         return
     now = datetime.now(UTC)
     try:
         report = here.book.report(here.school_class)
-        unclassed = here.book.unclassed(now - UNCLASSED_SINCE)
     except DATABASE_ERRORS:
         st.warning(words("teacher.database_failed"), icon=":material/cloud_off:")
         return
-    school_class = here.school_class
-    st.subheader(plain(school_class.name))
-    st.markdown(words("teacher.view.code", code=school_class.code))
-    st.caption(f"{words('teacher.view.private')} {words('teacher.view.live')}")
-    if here.notice is not None:
-        widgets.feedback_box(here.notice[0], here.notice[1])
-        here.notice = None
     if not report.learners:
-        st.info(words("teacher.view.empty", code=school_class.code), icon=":material/group:")
+        st.info(words("teacher.view.empty"), icon=":material/group:")
     else:
-        _tables(report, words, now)
-        _remove(here, report, words)
+        _tables(report, words, now, here.projector)
+    if here.projector:
+        return
+    st.caption(words("teacher.view.live"))
+    if report.learners:
+        _downloads(report, words, now)
     _missed(report, words, visit.settings.lang)
-    _unclassed(unclassed, words, now)
 
 
 def _lessons() -> list[tuple[str, int]]:
@@ -210,38 +330,49 @@ def _lessons() -> list[tuple[str, int]]:
     return found
 
 
-def _tables(report: ClassReport, words: Words, now: datetime) -> None:
-    """Learners × lessons and learners × practice skills, and the CSV of both."""
+def _tables(report: ClassReport, words: Words, now: datetime, projector: bool) -> None:
+    """Learners × lessons and learners × practice skills."""
     lessons = _lessons()
     header = class_table.header(words, report, lessons)
     rows = class_table.rows(words, report, lessons, now)
     split = 2 + len(lessons)
     rest = [0, *range(split, len(header))]
     st.html(class_table.TABLE_CSS
-            + class_table.html_table(words("teacher.view.lessons"), header[:split], [row[:split] for row in rows])
+            + class_table.html_table(words("teacher.view.lessons"), header[:split], [row[:split] for row in rows],
+                                     projector)
             + class_table.html_table(words("teacher.view.practice"), [header[i] for i in rest],
-                                     [[row[i] for i in rest] for row in rows]))
+                                     [[row[i] for i in rest] for row in rows], projector))
     st.caption(words("teacher.view.legend"))
-    st.download_button(words("teacher.view.csv"), data=class_table.to_csv(words, report, lessons, now),
-                       file_name=f"{report.school_class.code}.csv", mime="text/csv", key="teacher_csv",
-                       icon=":material/download:", on_click="ignore")
+
+
+def _downloads(report: ClassReport, words: Words, now: datetime) -> None:
+    """The class record and the lesson steps record, as CSV files named for the class and the moment."""
+    lessons = _lessons()
+    with st.container(horizontal=True):
+        st.download_button(words("teacher.view.csv"), data=class_table.to_csv(words, report, lessons, now),
+                           file_name=class_table.csv_file_name(report.school_class, now), mime="text/csv",
+                           key="teacher_csv", icon=":material/download:", on_click="ignore")
+        st.download_button(words("teacher.view.steps_csv"), data=class_table.steps_csv(words, report, lessons, now),
+                           file_name=class_table.csv_file_name(report.school_class, now, "steps"), mime="text/csv",
+                           key="teacher_steps_csv", icon=":material/download:", on_click="ignore")
 
 
 def _missed(report: ClassReport, words: Words, lang: str) -> None:
-    """The practice questions the class misses most, each with its code and the link that opens it for anyone."""
+    """The practice questions the class misses most, each with its code and the link that opens it for anyone;
+    only questions of a skill this app knows (anything else was never a question of ours)."""
     st.markdown(f"**{words('teacher.missed.title')}**")
-    if not report.missed:
+    known = [question for question in report.missed if _known_skill(question.skill)]
+    if not known:
         st.caption(words("teacher.missed.none"))
         return
     st.caption(words("teacher.missed.intro"))
     base = urls.app_address(navigation.TEACHER)
-    for question in report.missed:
-        link = urls.practice_link(question.code, lang, base)
-        skill = words(get_skill(question.skill).title) if _known_skill(question.skill) else question.skill
+    for question in known:
+        skill = words(get_skill(question.skill).title)
         with st.container(border=True):
-            st.markdown(f"`{question.code}` · {skill}  \n" + words(
+            st.markdown(f"{plain(question.code)} · {plain(skill)}  \n" + words(
                 "teacher.missed.line", wrong=question.wrong, answered=question.answered, learners=question.learners))
-            st.code(link, language=None)
+            st.code(urls.practice_link(question.code, lang, base), language=None)
 
 
 def _known_skill(skill: str) -> bool:
@@ -250,84 +381,3 @@ def _known_skill(skill: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _unclassed(found: tuple, words: Words, now: datetime) -> None:
-    """Learners who signed in without a class code lately, each with a button to move them into this class."""
-    with st.expander(words("teacher.unclassed.title"), icon=":material/person_search:"):
-        st.caption(words("teacher.unclassed.intro"))
-        if not found:
-            st.markdown(words("teacher.unclassed.none"))
-        for learner in found:
-            with st.container(horizontal=True, vertical_alignment="center"):
-                st.text(f"{learner.nickname} · {class_table.seen_text(words, learner.last_seen, now)}")
-                st.button(words("teacher.unclassed.move"), key=f"move_{_short(learner.key)}",
-                          icon=":material/group_add:", on_click=_on_move, args=(learner.key, learner.nickname))
-
-
-def _on_move(key: str, nickname: str) -> None:
-    here = desk()
-    words = Words(library().texts, current_visit().settings.lang)
-    if here.book is None or here.school_class is None:
-        return
-    try:
-        here.book.move_in(key, here.school_class)
-    except ClassRefused as refused:
-        here.notice = ("error", words(f"teacher.unclassed.{refused.code}", nickname=plain(nickname)))
-        return
-    except DATABASE_ERRORS:
-        here.notice = ("error", words("teacher.database_failed"))
-        return
-    here.notice = ("success", words("teacher.unclassed.moved", nickname=plain(nickname)))
-
-
-def _remove(here: Desk, report: ClassReport, words: Words) -> None:
-    """Remove a learner (and every record of theirs), after a confirmation."""
-    names = {learner.key: learner.nickname for learner in report.learners}
-    with st.expander(words("teacher.remove.title"), icon=":material/person_remove:",
-                     expanded=here.removing is not None):
-        if here.removing in names:
-            st.warning(words("teacher.remove.confirm", nickname=plain(names[here.removing])),
-                       icon=":material/warning:")
-            with st.container(horizontal=True):
-                st.button(words("teacher.remove.yes"), key="teacher_remove_yes", type="primary",
-                          icon=":material/delete:", on_click=_on_remove, args=(here.removing, names[here.removing]))
-                st.button(words("teacher.remove.cancel"), key="teacher_remove_cancel", on_click=_on_cancel)
-            return
-        st.selectbox(words("teacher.remove.pick"), options=list(names), format_func=names.__getitem__,
-                     index=None, key="teacher_remove_pick")
-        st.button(words("teacher.remove.button"), key="teacher_remove", icon=":material/person_remove:",
-                  on_click=_on_ask_remove)
-
-
-def _on_ask_remove() -> None:
-    desk().removing = st.session_state.get("teacher_remove_pick")
-
-
-def _on_cancel() -> None:
-    desk().removing = None
-
-
-def _on_remove(key: str, nickname: str) -> None:
-    here = desk()
-    words = Words(library().texts, current_visit().settings.lang)
-    here.removing = None
-    if here.book is None or here.school_class is None:
-        return
-    try:
-        removed = here.book.remove(key, here.school_class)
-    except DATABASE_ERRORS:
-        here.notice = ("error", words("teacher.database_failed"))
-        return
-    if removed:
-        here.notice = ("success", words("teacher.remove.done", nickname=plain(nickname)))
-
-
-def plain(text: str) -> str:
-    """A nickname or class name to put inside markdown, its markdown characters escaped (shown as typed)."""
-    return "".join(f"\\{char}" if char in "\\`*_{}[]()#+-.!|<>~$:" else char for char in text)
-
-
-def _short(key: str) -> str:
-    """A short stable widget key for a learner's storage key."""
-    return hashlib.sha1(key.encode()).hexdigest()[:12]
