@@ -7,6 +7,8 @@ visitor's language — and the pages other than the teacher's never showing any 
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -17,6 +19,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from streamlit.proto.TextInput_pb2 import TextInput as TextInputProto
+from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
 from app import browser
@@ -26,7 +29,7 @@ from app.browser import BROWSER_KEY, VERSION
 from app.classes import SchoolClass, new_class_code, secret_hash
 from app.classes_sql import SqlClassBook
 from app.i18n import Words, plain
-from app.progress import Answer, Learner
+from app.progress import Answer, Learner, StepResult
 from app.progress_sql import URL_VARIABLE, SqlProgressStore, attempts, classes, make_engine, teachers
 from app.teacher_account import refusal
 from app.teacher_roster import _short
@@ -694,3 +697,48 @@ def test_a_teacher_account_is_the_one_of_the_school(school: Any) -> None:
     at = signed_up("en", "Ms Rosa")
     teacher = school.accounts().sign_in_teacher("Ms Rosa", PASSWORD, ["visit:x"])
     assert isinstance(teacher, Teacher) and teacher.id == visit(at).account.teacher.id
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_two_csv_records_are_served_named_for_the_class_and_the_moment(school: Any, lang: str,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    served: dict[str, bytes] = {}
+    keep = MemoryMediaFileStorage.load_and_get_id
+
+    def spy(self: Any, path_or_data: Any, mimetype: str, kind: Any, filename: str | None = None) -> str:
+        if mimetype == "text/csv":
+            served[filename] = path_or_data if isinstance(path_or_data, bytes) else path_or_data.encode()
+        return keep(self, path_or_data, mimetype, kind, filename)
+
+    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", spy)
+    at = signed_up(lang)
+    made = create(at, "Klas 4A")
+    add(at, "Ana, Ben")
+    ana = next(Learner(code.nickname, made.code, code.key) for code in desk_of(at).issued if code.nickname == "Ana")
+    store = school.store()
+    store.save_lesson(ana, "pila", len(LIBRARY.lesson("pila").steps), stars=3)
+    store.save_steps(ana, "pila", {1: StepResult(True, 2, 1), 2: StepResult(True, 0, 0)})
+    store.record_answer(ana, Answer("fits", "fits-3", True))
+    store.record_answer(ana, Answer("fits", "fits-4", False))
+    served.clear()
+    before = datetime.now(UTC).replace(second=0, microsecond=0)
+    at.run()
+    labels = [button.label for button in at.get("download_button")]
+    assert ui(lang, "teacher.view.csv") in labels and ui(lang, "teacher.view.steps_csv") in labels
+    names = sorted(served)
+    assert len(names) == 2 and all(re.fullmatch(r"klas-4a-(steps-)?\d{4}-\d\d-\d\dT\d{4}Z\.csv", n) for n in names)
+    record, steps = (list(csv.reader(io.StringIO(served[name].decode("utf-8-sig")))) for name in
+                     sorted(names, key=lambda name: "steps" in name))
+    exported = datetime.strptime(record[2][1], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    assert record[:2] == [[ui(lang, "teacher.csv.class"), "Klas 4A"], [ui(lang, "teacher.csv.code"), made.code]]
+    assert before <= exported <= datetime.now(UTC)
+    assert f"klas-4a-{exported:%Y-%m-%dT%H%M}Z.csv" in names  # the file name carries the same moment
+    rows = {row[0]: row for row in record[5:]}
+    assert set(rows) == {"Ana", "Ben"}
+    assert rows["Ana"][2:6] == ["3", "2", "2", "1"]  # pila: 3 stars, 2 steps done, 2 mistakes, 1 hint
+    assert rows["Ben"][1] == "" and set(rows["Ben"][2:]) == {"0"}
+    skill_columns = record[4].index(ui(lang, "teacher.csv.right", skill=ui(lang, "practice.skill.fits")))
+    assert rows["Ana"][skill_columns:skill_columns + 2] == ["1", "2"]
+    pila_rows = [row for row in steps[5:] if row[0] == "Ana" and row[1].startswith("1 · ")]
+    assert pila_rows[:2] == [["Ana", pila_rows[0][1], "1", "1", "2", "1"], ["Ana", pila_rows[0][1], "2", "1", "0", "0"]]
+    assert len(pila_rows) == len(LIBRARY.lesson("pila").steps)
