@@ -197,7 +197,8 @@ TABLE_CSS = """
   background: #f7f4ea; }
 .class-table:focus-visible { outline: 2px solid #1f7a4a; outline-offset: 2px; }
 .class-table table { border-collapse: separate; border-spacing: 0; min-width: 100%; font-size: 0.9rem; }
-.class-table caption { text-align: left; font-weight: 600; padding: 0.5rem 0.6rem; caption-side: top; }
+.class-table caption { text-align: left; font-weight: 600; padding: 0.5rem 0.6rem; caption-side: top;
+  position: sticky; left: 0; width: max-content; }
 .class-table th, .class-table td { padding: 0.35rem 0.6rem; border-top: 1px solid #cfd8c8; text-align: left;
   vertical-align: top; white-space: nowrap; }
 .class-table thead th { font-weight: 600; white-space: normal; min-width: 5.5rem; background: #e6efe4; }

@@ -129,8 +129,7 @@ def _on_sign_up() -> None:
 def account_bar(visit: Visit, words: Words) -> None:
     """Who is signed in, and the ways to sign out."""
     with st.container(horizontal=True, vertical_alignment="center", key="teacher_account"):
-        st.caption(words("teacher.account.signed_in_as"))
-        st.text(visit.account.teacher.name)  # plain text: a name is never read as markdown
+        st.markdown(words("teacher.account.signed_in_as", name=plain(visit.account.teacher.name)), width="content")
         st.button(words("teacher.account.sign_out"), key="teacher_sign_out", icon=":material/logout:",
                   type="tertiary", on_click=_on_sign_out)
         st.button(words("teacher.account.sign_out_everywhere"), key="teacher_sign_out_everywhere",

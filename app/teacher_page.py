@@ -36,6 +36,7 @@ PROJECTOR_CSS = """
 <style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"] {
   display: none; }
+.st-key-teacher_projector_back kbd { color: #3f4a43; opacity: 1; }
 .st-key-teacher_projector_view h1 { font-size: 4rem; }
 .st-key-teacher_projector_view [data-testid="stMarkdownContainer"] p { font-size: 2rem; }
 .st-key-teacher_projector_view [data-testid="stCaptionContainer"] p { font-size: 1.4rem; }
@@ -55,7 +56,7 @@ def show() -> None:
     _check_teacher(here, visit, words)
     teacher = visit.account.teacher
     if here.projector and here.school_class is not None and teacher is not None:
-        _projector(here, visit, words)
+        _projector(here, words)
         _follow(here, visit)
         return
     st.title(words("teacher.title"))
@@ -269,20 +270,22 @@ def _on_projector(on: bool) -> None:
     here.confirming = None
 
 
-def _projector(here: Desk, visit: Visit, words: Words) -> None:
+def _projector(here: Desk, words: Words) -> None:
     """The projector view: the class name, how to sign in, the class view — no code, no secret, no control but the
     way back (also the Esc key)."""
     st.html(PROJECTOR_CSS)
+    with st.container(horizontal=True, horizontal_alignment="right"):
+        st.button(words("teacher.projector.back"), key="teacher_projector_back", icon=":material/close:",
+                  type="tertiary", shortcut="Escape", help=words("teacher.projector.back_help"),
+                  on_click=_on_projector, args=(False,))
     with st.container(key="teacher_projector_view"):
         st.title(plain(here.school_class.name), anchor=False)
         address = urls.app_address(navigation.TEACHER)
-        if address:
-            st.markdown(words("teacher.projector.join", address=plain(address)))
+        if address:  # in a code span: shown as the browser gave it, never turned into a link
+            st.markdown(words("teacher.projector.join", address=f"`{address.replace('`', '')}`"))
         else:
             st.markdown(words("teacher.projector.join_here"))
         _class_view()
-    st.button(words("teacher.projector.back"), key="teacher_projector_back", icon=":material/close:",
-              shortcut="Escape", help=words("teacher.projector.back_help"), on_click=_on_projector, args=(False,))
 
 
 # --------------------------------------------------------------------------------------------- the live class view
@@ -292,6 +295,7 @@ def _projector(here: Desk, visit: Visit, words: Words) -> None:
 def _class_view() -> None:
     """The class as it is now, read again every few seconds while the page is open (the teacher's sign-in is
     checked each time: signed out on another device, the whole page is drawn again, signed out)."""
+    st.set_page_config(layout="wide")  # again: a fragment's own run would fall back to the narrow layout
     here, visit = desk(), current_visit()
     words = Words(library().texts, visit.settings.lang)
     teacher = visit.account.teacher
