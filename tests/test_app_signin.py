@@ -14,7 +14,7 @@ from app.progress import Learner
 from app.progress_sql import URL_VARIABLE, GuardedStore, SqlProgressStore
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, runner, solve_step, texts, visit
 from tests.identity_support import make_roster
-from tests.test_app_browser_memory import reload_with
+from tests.test_app_browser_memory import browser_data, reload_with
 from tests.test_app_practice import answer as answer_practice
 
 PEGAR_STEPS = len(LIBRARY.lesson("pegar").steps)
@@ -190,3 +190,35 @@ def test_a_wrong_code_is_refused_in_the_learners_language_and_tries_are_slowed_d
     assert 1 <= int(said[len(before):len(said) - len(after)]) <= wait_after(tries)
     sign_in(at, roster.codes["Ana"])  # while waiting, even the right code is not looked at
     assert texts(at, "error")[0].startswith(before) and not visit(at).account.signed_in
+
+
+def test_a_step_link_opens_that_step_for_a_signed_in_learner_and_offers_the_saved_place(database: str) -> None:
+    roster = make_roster(database, "Ana")
+    first = open_app(lang="en")
+    reload_with(first, None)
+    first.text_input(key="signin_code").set_value(roster.codes["Ana"])
+    click(first, "sign_in")
+    click(first, "open_kaba")
+    click(first, "next")
+    token = browser_data(first)["save"]["learner"]
+    link = open_app(lesson="kaba", step="1", lang="en")  # a link to step 1, opened in the same browser later
+    reload_with(link, {"v": 2, "learner": token})
+    assert visit(link).account.signed_in and runner(link, "kaba").number == 1  # the link wins
+    assert ui("player.saved_place").format(step=2) in texts(link, "info")
+    click(link, "saved_place")
+    assert runner(link, "kaba").number == 2
+
+
+def test_a_question_link_opens_that_question_for_a_signed_in_learner(database: str) -> None:
+    roster = make_roster(database, "Ana")
+    first = open_app(lang="en")
+    reload_with(first, None)
+    first.text_input(key="signin_code").set_value(roster.codes["Ana"])
+    click(first, "sign_in")
+    token = browser_data(first)["save"]["learner"]
+    link = open_app(lesson="practice", code="count-758688", lang="en")
+    reload_with(link, {"v": 2, "learner": token})  # the browser signs her in as the question opens
+    assert visit(link).account.signed_in
+    drill = visit(link).place.drill
+    assert drill is not None and drill.current is not None and drill.current.code == "count-758688"
+    assert link.query_params["code"] == "count-758688"  # the address still names the question
