@@ -12,6 +12,7 @@ from sqlalchemy.exc import OperationalError
 from app.accounts import FREE_TRIES, wait_after
 from app.progress import Learner
 from app.progress_sql import URL_VARIABLE, GuardedStore, SqlProgressStore
+from app.signin import EXAMPLE_CODE
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, runner, solve_step, texts, visit
 from tests.identity_support import make_roster
 from tests.test_app_browser_memory import browser_data, reload_with
@@ -86,7 +87,7 @@ def test_a_nickname_alone_signs_nobody_in(database: str) -> None:
     assert not [field for field in at.text_input if field.key != "signin_code"]  # the code is the only field
     sign_in(at, "Ana")
     assert not visit(at).account.signed_in
-    assert texts(at, "error") == [ui("signin.not_a_code")]
+    assert texts(at, "error") == [ui("signin.not_a_code", example=EXAMPLE_CODE)]
 
 
 def test_a_guest_keeps_what_was_done_when_signing_in(database: str) -> None:
@@ -176,7 +177,7 @@ def test_a_wrong_code_is_refused_in_the_learners_language_and_tries_are_slowed_d
     roster = make_roster(database, "Ana")
     at = open_app(lang=lang)
     sign_in(at, "Ana")
-    assert texts(at, "error") == [LIBRARY.texts.get(lang, "signin.not_a_code")]
+    assert texts(at, "error") == [LIBRARY.texts.get(lang, "signin.not_a_code").format(example=EXAMPLE_CODE)]
     sign_in(at, "BCD-FGH-JKM")  # the right shape, nobody's code
     assert texts(at, "error") == [LIBRARY.texts.get(lang, "signin.unknown_code")]
     wait = LIBRARY.texts.get(lang, "signin.wait")
