@@ -13,7 +13,7 @@ from app.accounts import FREE_TRIES, PERSONAL_BITS, AccountRefused, SchoolSettin
 from app.accounts_sql import SqlAccounts
 from app.classes_sql import SqlClassBook
 from app.progress import Learner
-from app.progress_sql import URL_VARIABLE, SqlProgressStore, _now
+from app.progress_sql import URL_VARIABLE, SqlProgressStore, _now, learners
 from tests.app_support import LIBRARY, click, open_app, runner, texts, visit
 from tests.identity_support import make_roster
 from tests.test_app_browser_memory import browser_data, reload_with
@@ -152,3 +152,17 @@ def test_forged_progress_never_reaches_the_teacher(database: str) -> None:
     report = SqlClassBook.from_url(database).report(roster.school_class)
     (ana,) = report.learners
     assert ana.lessons == {} and report.missed == ()
+
+
+def test_idle_guests_are_forgotten_and_their_tokens_then_open_nothing(database: str) -> None:
+    accounts = SqlAccounts.from_url(database, SchoolSettings())
+    idle, active = accounts.new_guest(), accounts.new_guest()
+    token = accounts.learner_token(idle)
+    with accounts.engine.begin() as conn:
+        long_ago = _now() - timedelta(days=400)
+        conn.execute(learners.update().where(learners.c.key == idle.key).values(last_seen_at=long_ago))
+    roster = make_roster(database, "Ana")
+    assert accounts.forget_idle_guests() == 1
+    assert accounts.open_learner_token(token) is None
+    assert accounts.open_learner_token(accounts.learner_token(active)) == active
+    assert accounts.sign_in_code(roster.codes["Ana"], ("visit:z",)).nickname == "Ana"  # learners are never idle guests
