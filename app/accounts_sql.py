@@ -46,6 +46,7 @@ from .progress_sql import (
     answers,
     app_keys,
     attempts,
+    classes,
     ensure_schema,
     learners,
     lesson_progress,
@@ -177,6 +178,11 @@ class SqlAccounts:
             for key in keys:
                 delete_learner(conn, key)
         return len(keys)
+
+    def class_name(self, code: str) -> str | None:
+        """The name of the class with this code (None: no such class)."""
+        with self.engine.connect() as conn, conn.begin():
+            return conn.scalar(sa.select(classes.c.name).where(classes.c.code == code))
 
     def touch(self, learner: Learner) -> None:
         """Note that ``learner`` signed in or came back now (the teacher's view shows them at once)."""

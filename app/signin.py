@@ -212,13 +212,27 @@ def panel(visit: Visit, words: Words) -> None:
     with st.container(border=True):
         st.caption(words("signin.playing_as"))
         st.text(visit.account.learner.nickname)  # plain text: a nickname is never read as markdown or HTML
-        if visit.account.learner.class_code:
-            st.caption(words("signin.class_code"))
-            st.text(visit.account.learner.class_code)
+        class_name = _class_name(visit)
+        if class_name:
+            st.caption(words("signin.class_name"))
+            st.text(class_name)
         if not visit.account.store.persistent:
             st.caption(words("signin.visit_only"))
         st.button(words("signin.sign_out"), key="sign_out", icon=":material/logout:", type="tertiary",
                   on_click=_on_sign_out)
+
+
+def _class_name(visit: Visit) -> str:
+    """The name of the signed-in learner's class as the teacher wrote it ("" when unknown)."""
+    code = visit.account.learner.class_code
+    accounts = visit.account.accounts
+    if not code or accounts is None:
+        return ""
+    try:
+        found = accounts.class_name(code)
+    except DATABASE_ERRORS:
+        return ""
+    return found or ""
 
 
 def _form(visit: Visit, words: Words) -> None:

@@ -47,6 +47,7 @@ def test_progress_survives_an_app_restart(database: str) -> None:
     sign_in(at, code)
     assert visit(at).account.signed_in and visit(at).account.store.persistent
     assert visit(at).account.learner.nickname == "Ana" and "Ana" in texts(at, "text")
+    assert "5B" in texts(at, "text") and roster.school_class.code not in texts(at, "text")  # the class, by its name
     click(at, "open_pegar")
     for number in range(1, PEGAR_STEPS + 1):
         solve_step(at, "pegar")
