@@ -10,6 +10,7 @@ restarts, and signing out ends it, so nothing left in the browser signs them bac
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,7 +19,8 @@ from streamlit.errors import StreamlitAuthError
 
 from . import signin
 from .accounts import AccountRefused, SchoolSettings, read_school_settings
-from .i18n import Words, plain
+from .accounts_sql import SqlAccounts
+from .i18n import Words
 from .progress_sql import DATABASE_ERRORS
 from .state import Visit
 
@@ -26,6 +28,7 @@ DEFAULT_PROVIDER = "default"  # Streamlit's name for a provider written straight
 PROVIDER_KEYS = ("client_id", "client_secret", "server_metadata_url")
 CALLBACK_PATH = "/oauth2callback"  # Streamlit's own route, where the provider sends the browser back
 SIGN_IN_KEY, SIGN_OUT_KEY = "teacher_sso_sign_in", "teacher_sso_sign_out"
+LEAVING_KEY = "teacher_sso_leaving"  # session state: the tab's teacher signed out while the school account was in
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +89,9 @@ def _logged_in() -> bool:
 def offer(visit: Visit, words: Words) -> None:
     """On the Teacher page's sign-in: the "sign in with the school account" button when the school has single
     sign-on, and the teacher's account once the provider sent them back (nothing when it has none)."""
+    if st.session_state.pop(LEAVING_KEY, False):
+        st.logout()  # again: a rerun since `signing_out` drops the browser's trip to the provider's sign-out
+        return
     accounts = visit.account.accounts
     if accounts is None or visit.account.teacher is not None or not accounts.settings.single_sign_on:
         return
@@ -99,7 +105,7 @@ def offer(visit: Visit, words: Words) -> None:
     if user is None:
         _sign_in_button(provider, words)
     else:
-        _teacher_of(visit, user, provider, words)
+        _teacher_of(visit, accounts, user, provider, words)
 
 
 def _sign_in_button(provider: str, words: Words) -> None:
@@ -112,24 +118,23 @@ def _sign_in_button(provider: str, words: Words) -> None:
             st.error(words("teacher.sso.not_set_up"), icon=":material/key_off:")
 
 
-def _teacher_of(visit: Visit, user: Mapping[str, Any], provider: str, words: Words) -> None:
+def _teacher_of(visit: Visit, accounts: SqlAccounts, user: Mapping[str, Any], provider: str, words: Words) -> None:
     """The school account is signed in: its teacher account becomes the tab's teacher (made at the first time)."""
-    accounts = visit.account.accounts
     subject = str(user.get("sub") or "")
     issuer = str(user.get("iss") or f"provider:{provider}")
     # an address the provider says it has not verified proves nothing about the person's school
     email = "" if user.get("email_verified") is False else str(user.get("email") or "")
     name = str(user.get("name") or user.get("preferred_username") or "")
-    if accounts is None or not subject:
+    if not subject:
         log.warning("the school's provider sent no subject for the signed-in user")
         st.warning(words("teacher.sso.failed"), icon=":material/cloud_off:")
         return
     try:
         teacher = accounts.sso_teacher(issuer, subject, name, email)
     except AccountRefused:
-        st.error(words("teacher.sso.refused", account=plain(email or name or subject)), icon=":material/block:")
+        st.error(words("teacher.sso.refused", account=verbatim(email or name or subject)), icon=":material/block:")
         if st.button(words("teacher.sso.sign_out"), key=SIGN_OUT_KEY, icon=":material/logout:"):
-            st.logout()
+            _leave()
         return
     except DATABASE_ERRORS:
         log.warning("the school account's teacher could not be looked up", exc_info=True)
@@ -140,12 +145,30 @@ def _teacher_of(visit: Visit, user: Mapping[str, Any], provider: str, words: Wor
     st.rerun()  # the page again, signed in
 
 
+def verbatim(text: str) -> str:
+    """``text`` as a markdown code span: shown exactly as the provider sent it. (Escaping is not enough for an
+    address: Streamlit's markdown turns ``ana@school.example`` or ``www.…`` into a link even when every character
+    is escaped; a code span it leaves alone.)"""
+    text = " ".join(text.split())  # a code span holds one line
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)  # longer than any run inside
+    return f"{fence} {text} {fence}"
+
+
 def signing_out(visit: Visit) -> None:
-    """The tab's teacher signs out: also end the single sign-on session, when they signed in that way."""
+    """The tab's teacher signs out: also end the single sign-on session, when they signed in that way (or when the
+    browser holds a school account at all: the next run would sign its owner in)."""
     accounts = visit.account.accounts
     settings = accounts.settings if accounts is not None else read_school_settings()
     if settings.single_sign_on and _logged_in():
-        st.logout()  # Streamlit's cookie goes, then the provider's own sign-out, then back to the home page
+        _leave()
 
 
-__all__ = ["offer", "provider_of", "school_user", "setup_problem", "signing_out"]
+def _leave() -> None:
+    """Sign this browser out of the school account: Streamlit's cookie goes, then the provider's own sign-out, then
+    back to the home page. A rerun of this run (st.rerun) drops that redirect before it reaches the browser, so
+    `offer`, drawn next, asks for it again."""
+    st.session_state[LEAVING_KEY] = True
+    st.logout()
+
+
+__all__ = ["offer", "provider_of", "school_user", "setup_problem", "signing_out", "verbatim"]

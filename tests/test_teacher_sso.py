@@ -20,10 +20,9 @@ from streamlit.testing.v1 import AppTest
 from app import browser, teacher_sso
 from app.accounts import read_school_settings
 from app.accounts_sql import SqlAccounts
-from app.i18n import plain
 from app.progress_sql import URL_VARIABLE, make_engine, teachers
 from app.state import KEY, Visit
-from tests.app_support import LANGUAGES, LIBRARY
+from lessons import load_library
 
 #: What a school writes in .streamlit/secrets.toml to sign its teachers in with its own accounts (the README's
 #: example, with the addresses of a test run filled in).
@@ -42,6 +41,8 @@ client_id = "la-plaza"
 client_secret = "s3cr3t-from-the-provider"
 server_metadata_url = "{provider}/.well-known/openid-configuration"
 """
+LIBRARY = load_library()
+LANGUAGES = [language.code for language in LIBRARY.languages]
 APP, PROVIDER = "http://127.0.0.1:8501", "http://127.0.0.1:9400"
 ANA = {"is_logged_in": True, "provider": "school", "iss": PROVIDER, "sub": "ana-42", "name": "Ana Pérez",
        "email": "ana@school.example", "email_verified": True}
@@ -217,7 +218,7 @@ def test_an_account_outside_the_schools_domains_makes_no_teacher(school: Path, d
     at = open_page({**ANA, "email": "ana@gmail.com"}, lang)
     assert visit(at).account.teacher is None
     assert teacher_rows(database) == []
-    assert [error.value for error in at.error] == [say(lang, "teacher.sso.refused", account=plain("ana@gmail.com"))]
+    assert [error.value for error in at.error] == [say(lang, "teacher.sso.refused", account="` ana@gmail.com `")]
     assert button_labels(at) == [say(lang, "teacher.sso.sign_out")]
 
     at.button(key=teacher_sso.SIGN_OUT_KEY).click().run()
@@ -240,11 +241,19 @@ def test_what_the_provider_says_is_shown_as_text(school: Path, database: str) ->
     assert [text.value for text in at.text] == [name]  # st.text: shown exactly, never read as markdown
     assert not at.markdown and teacher_rows(database)[0][1] == name
 
-    email = "[Login](http://ev.il)@evil.example"
+    email = "[Login](http://ev.il)`<b>`@evil.example"
     refused = open_page({**ANA, "sub": "mallory", "email": email})
-    shown = refused.error[0].value
-    assert shown == say("en", "teacher.sso.refused", account=plain(email))
-    assert "[Login](" not in shown and plain("[Login](http://ev.il)") in shown
+    assert refused.error[0].value == say("en", "teacher.sso.refused", account=f"`` {email} ``")
+
+
+@pytest.mark.parametrize(("typed", "span"), [
+    ("ana@gmail.com", "` ana@gmail.com `"),  # an address or a web address in a code span is never linked
+    ("a`b``c", "``` a`b``c ```"),  # the fence is longer than any run of backticks inside
+    ("`Ana", "`` `Ana ``"),  # the spaces keep a backtick at either end from joining the fence
+    ("Ana\n\n# Pérez", "` Ana # Pérez `"),  # one line: no heading, no paragraph break
+])
+def test_what_the_provider_says_goes_into_markdown_as_a_code_span(typed: str, span: str) -> None:
+    assert teacher_sso.verbatim(typed) == span
 
 
 def test_a_user_of_another_provider_is_not_the_schools(school: Path, database: str) -> None:
@@ -264,15 +273,24 @@ def test_a_provider_that_says_nobody_signs_nobody_in(school: Path, database: str
 # --------------------------------------------------------------------------------------------- signing out
 
 
-def test_signing_out_ends_the_school_accounts_session_too(school: Path) -> None:
+def test_signing_out_ends_the_school_accounts_session_even_when_the_page_reruns(
+        school: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``st.logout()`` sends the browser to Streamlit's /auth/logout; a rerun right after it (as the sign-out
+    button's page does) drops that redirect, so the next run, the signed-out page, asks again — once."""
+    logouts: list[int] = []
+    real_logout = st.logout
+    monkeypatch.setattr(st, "logout", lambda: (logouts.append(1), real_logout()))
     at = open_page(ANA)
     assert visit(at).account.teacher is not None
     at.button(key="out").click().run()
     assert not at.exception, at.exception
     assert visit(at).account.teacher is None
-    assert at.user == {"is_logged_in": False}
-    at.run()  # (in a browser, st.logout() has sent it to the provider and back to a new session by now)
-    assert button_labels(at) == [say("en", "teacher.sso.sign_in")]  # and nothing signs them back in
+    assert at.user == {"is_logged_in": False} and len(logouts) == 1
+    at.run()  # the page's rerun: the redirect is asked for again, and nobody is signed back in
+    assert len(logouts) == 2 and visit(at).account.teacher is None
+    at.run()  # (in a browser, the provider has sent it back to a new session by now)
+    assert len(logouts) == 2
+    assert button_labels(at) == [say("en", "teacher.sso.sign_in")]
 
 
 @pytest.mark.parametrize("single_sign_on", [True, False])
