@@ -30,6 +30,7 @@ def free_port() -> int:
 def start_app(port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Start ``streamlit run tutorial_app.py`` headless on ``port`` and wait until it answers its health check."""
     command = [sys.executable, "-m", "streamlit", "run", "tutorial_app.py", "--server.headless", "true",
+               "--server.address", "127.0.0.1",  # loopback only: nothing but this machine reaches a test server
                "--server.port", str(port), "--browser.gatherUsageStats", "false"]
     # The server's output goes to a file, never to a pipe: a pipe nobody reads fills up and stalls the server.
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
