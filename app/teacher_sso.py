@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,6 +29,7 @@ DEFAULT_PROVIDER = "default"  # Streamlit's name for a provider written straight
 PROVIDER_KEYS = ("client_id", "client_secret", "server_metadata_url")
 CALLBACK_PATH = "/oauth2callback"  # Streamlit's own route, where the provider sends the browser back
 SIGN_IN_KEY, SIGN_OUT_KEY = "teacher_sso_sign_in", "teacher_sso_sign_out"
+FRESH_SECONDS = 300  # a school sign-in this recent is the browser coming back from the provider
 LEAVING_KEY = "teacher_sso_leaving"  # session state: the tab's teacher signed out while the school account was in
 
 log = logging.getLogger(__name__)
@@ -154,6 +156,22 @@ def verbatim(text: str) -> str:
     return f"{fence} {text} {fence}"
 
 
+def just_back(visit: Visit, now: float | None = None) -> bool:
+    """Whether this run is the browser coming back from the school's provider a moment ago — the visit's first run,
+    signed in there within ``FRESH_SECONDS``, no teacher in the tab yet: Streamlit always lands it on the home page,
+    and the app then opens the Teacher page, where the sign-in was started."""
+    accounts = visit.account.accounts
+    if visit.taps.runs > 0 or visit.account.teacher is not None or accounts is None:
+        return False
+    if not accounts.settings.single_sign_on or setup_problem(accounts.settings) is not None:
+        return False
+    user = school_user(provider_of(accounts.settings) or DEFAULT_PROVIDER)
+    issued = user.get("iat") if user is not None else None
+    if not isinstance(issued, int | float):
+        return False
+    return 0 <= (now if now is not None else time.time()) - issued <= FRESH_SECONDS
+
+
 def signing_out(visit: Visit) -> None:
     """The tab's teacher signs out: also end the single sign-on session, when they signed in that way (or when the
     browser holds a school account at all: the next run would sign its owner in)."""
@@ -171,4 +189,4 @@ def _leave() -> None:
     st.logout()
 
 
-__all__ = ["offer", "provider_of", "school_user", "setup_problem", "signing_out", "verbatim"]
+__all__ = ["just_back", "offer", "provider_of", "school_user", "setup_problem", "signing_out", "verbatim"]

@@ -339,3 +339,27 @@ def test_a_half_written_provider_says_so_instead_of_a_button_that_fails(
     assert button_labels(at) == []
     assert [warning.value for warning in at.warning] == [say("el", "teacher.sso.not_set_up")]
     assert visit(at).account.teacher is None and teacher_rows(database) == []
+
+
+def test_only_a_fresh_school_sign_in_on_a_visits_first_run_counts_as_coming_back(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+    from unittest import mock
+
+    from app import teacher_sso
+    from app.accounts import read_school_settings
+    from app.state import Settings, Visit
+
+    path = tmp_path / "secrets.toml"
+    path.write_text(SCHOOL_SECRETS.format(app=APP, provider=PROVIDER), encoding="utf-8")
+    settings = read_school_settings(environ={"LA_PLAZA_SECRETS": str(path)})
+    visit = Visit(Settings(lang="en"))
+    visit.account.accounts = SimpleNamespace(settings=settings)
+    provider = teacher_sso.provider_of(settings)
+    with mock.patch.object(teacher_sso, "school_user", return_value={"provider": provider, "iat": 1_000_000}):
+        assert teacher_sso.just_back(visit, now=1_000_060)
+        assert not teacher_sso.just_back(visit, now=1_000_000 + teacher_sso.FRESH_SECONDS + 1)  # an old sign-in
+        visit.taps.runs = 1
+        assert not teacher_sso.just_back(visit, now=1_000_060)  # not the visit's first run: the teacher chose home
+    with mock.patch.object(teacher_sso, "school_user", return_value=None):
+        visit.taps.runs = 0
+        assert not teacher_sso.just_back(visit, now=1_000_060)

@@ -119,7 +119,10 @@ def test_a_teacher_signs_in_with_the_school_account_and_out_again(browser: Brows
     assert not serious(page)
 
     sign_in_at_the_provider(page, app, provider, ANA.sub)
-    page.screenshot(path=artifacts / "teacher_sso_back_home_projector.png")  # where Streamlit brings her back
+    # Streamlit brings her back to the home page; the app takes her on to the Teacher page, where she began
+    expect(page.get_by_text("Ana Pérez", exact=True)).to_be_visible(timeout=TIMEOUT)
+    assert page.url.split("?")[0].rstrip("/").endswith("/teacher")
+    page.screenshot(path=artifacts / "teacher_sso_back_projector.png")
     page.goto(f"{app}/teacher")
     expect(page.get_by_text("Ana Pérez", exact=True)).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_role("button", name=say("en", "teacher.sso.sign_in"))).to_have_count(0)
