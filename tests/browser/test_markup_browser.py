@@ -18,15 +18,17 @@ NOTICE = '[data-testid="stAlertContentWarning"]'
 #: Inside a notice only words may appear: no link, image, heading, table, coloured text, icon or maths.
 INJECTED = ("a, img, script, iframe, object, embed, svg, h1, h2, h3, h4, h5, h6, table, "
             ".stMarkdownColoredText, [role='img'], .katex, [onerror]")
-FORGED = "[Your session expired: re-open your class here](http://ev.il/x) ![t](http://ev.il/x.png)"
+#: Longer than a notice quotes, its link whole in what is quoted (the issue's forged skill, shortened).
+FORGED = "[Session expired: sign in](//ev.il/x) ![t](http://ev.il/x.png) — re-open your class here"
 ADDRESSES = {
     # (the address, what the notice quotes as typed)
     "lang": (f"/pila?lang={quote('[Login](//ev.il/x) http://ev.il')}", "[Login](//ev.il/x) http://ev.il"),
     "step": (f"/pila?lang=en&step={quote('![t](http://ev.il/x.png)')}", "![t](http://ev.il/x.png)"),
     "page path": ("/[Login](https:%2F%2Fev.il)", "[Login](https://ev.il)"),
     "lesson": (f"/?lang=en&lesson={quote(':red[x] :material/home: www.ev.il')}", ":red[x] :material/home: www.ev.il"),
-    "code": (f"/practice?lang=en&code={quote('<img src=x onerror=alert(1)>')}", "<img src=x onerror=alert(1)>"),
-    "forged skill": (f"/pila?lang={quote(FORGED)}", f"{FORGED[:40]}…"),
+    "code": (f"/practice?lang=en&code={quote('<img src=x onerror=alert(1)>![](//ev.il)')}",
+             "<img src=x onerror=alert(1)>![](//ev.il)"),
+    "long": (f"/pila?lang={quote(FORGED)}", f"{FORGED[:40]}…"),
 }
 
 
