@@ -9,7 +9,19 @@ import logging
 
 import streamlit as st
 
-from app import browser, chrome, home, navigation, play_page, player, practice_page, signin, teacher_page, urls
+from app import (
+    browser,
+    chrome,
+    home,
+    navigation,
+    play_page,
+    player,
+    practice_page,
+    signin,
+    teacher_page,
+    teacher_sso,
+    urls,
+)
 from app.i18n import Words, language_from_locale
 from app.library import library
 from app.state import current_visit
@@ -35,6 +47,8 @@ chrome.style(visit.settings.classroom)
 pages = navigation.build(lib, words, home.show, player.lesson_page, practice_page.show, teacher_page.show,
                          play=(play_page.show, play_page.title(words)))
 page = st.navigation(pages, position="sidebar", expanded=True)  # every lesson listed: no "View N more" in English
+if page.url_path == "" and teacher_sso.just_back(visit):  # back from the school's sign-in page: where it began
+    navigation.go(navigation.TEACHER)
 chrome.sidebar(lib, visit, words)
 signin.notices(visit, words)
 try:

@@ -5,6 +5,7 @@ by every app server on the same database (``progress_sql.py`` holds the tables a
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -61,6 +62,7 @@ log = logging.getLogger(__name__)
 
 TOKEN_KEY_NAME = "token_key"
 GUEST_NICKNAME = "guest"
+GUEST_KEPT = timedelta(days=180)  # a guest's record lasts half a year after the guest was last seen
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,24 @@ class SqlAccounts:
         self.forget_failures(scopes[:1])  # the visit starts afresh; an address shared by a class keeps its count
         self.touch(found)
         return found
+
+    def forget_idle_guests(self, idle: timedelta = GUEST_KEPT) -> int:
+        """Delete the records of guests not seen for ``idle`` (their browsers still hold a token, which then opens
+        nothing: the visitor starts afresh); the number deleted."""
+        before = _now() - idle
+        with write_transaction(self.engine) as conn:
+            keys = [row[0] for row in conn.execute(
+                sa.select(learners.c.key).where(learners.c.guest.is_(True),
+                                                sa.func.coalesce(learners.c.last_seen_at, learners.c.created_at)
+                                                < before).limit(1000))]
+            for key in keys:
+                delete_learner(conn, key)
+        return len(keys)
+
+    def class_name(self, code: str) -> str | None:
+        """The name of the class with this code (None: no such class)."""
+        with self.engine.connect() as conn, conn.begin():
+            return conn.scalar(sa.select(classes.c.name).where(classes.c.code == code))
 
     def touch(self, learner: Learner) -> None:
         """Note that ``learner`` signed in or came back now (the teacher's view shows them at once)."""
@@ -352,15 +372,24 @@ def _merge_steps(conn: Connection, insert: object, source: str, target: str) -> 
     conn.execute(step_results.delete().where(step_results.c.learner_key == source))
 
 
+_last_cleanup: list[float] = []  # when this process last forgot idle guests (monotonic seconds)
+CLEANUP_EVERY = 24 * 3600
+
+
 def open_accounts(settings: StorageSettings | None = None) -> SqlAccounts | None:
     """The accounts in the app's progress database, through Streamlit's cached connection; None (logged) when the
-    database cannot be used — signing in needs a database; without one, progress lasts for the visit."""
+    database cannot be used — signing in needs a database; without one, progress lasts for the visit. Once a day
+    per process, idle guests' records are forgotten."""
     settings = settings or read_storage_settings()
     try:
-        return SqlAccounts(_streamlit_engine(settings))
+        accounts = SqlAccounts(_streamlit_engine(settings))
+        if not _last_cleanup or time.monotonic() - _last_cleanup[-1] > CLEANUP_EVERY:
+            _last_cleanup[:] = [time.monotonic()]
+            accounts.forget_idle_guests()
+        return accounts
     except (*DATABASE_ERRORS, ImportError, ValueError, SchemaTooNewError) as exc:
         log.warning("accounts unavailable: progress database %s: %s", settings.shown_url, exc)
         return None
 
 
-__all__ = ["DATABASE_ERRORS", "SqlAccounts", "Teacher", "classes", "delete_learner", "open_accounts"]
+__all__ = ["DATABASE_ERRORS", "SqlAccounts", "Teacher", "delete_learner", "open_accounts"]

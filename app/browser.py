@@ -39,13 +39,18 @@ export default function (component) {
   document.documentElement.dataset.laPlazaRun = data.run;
   if (!seen.code) {
     seen.code = true;
-    const hash = new URLSearchParams(window.location.hash.replace(/^#/, ""));
-    const code = hash.get(data.fragment);
+    const codeIn = (address) => new URLSearchParams(address.replace(/^[^#]*#?/, "")).get(data.fragment);
+    const wipe = () => history.replaceState(history.state, "", window.location.pathname + window.location.search);
+    // Streamlit writes the app's query string into the address before this runs, and drops the fragment as it
+    // does (a new history entry): the address the page was opened with still holds the card's code
+    const opened = (performance.getEntriesByType("navigation")[0] || {}).name || "";
+    const code = codeIn(window.location.hash) ?? codeIn(opened);
     if (code !== null) {
-      // the code leaves the address bar (and the history entry) before anything else happens
-      history.replaceState(history.state, "", window.location.pathname + window.location.search);
+      wipe();  // the code leaves the address bar before anything else happens
       setStateValue("code", {value: code.slice(0, 40)});
     }
+    // the card's address stays one step back in the history: should Back bring it up again, it is wiped there too
+    window.addEventListener("popstate", () => { if (codeIn(window.location.hash) !== null) wipe(); });
   }
   if (!data.restored && !seen.read) {
     seen.read = true;

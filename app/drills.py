@@ -4,11 +4,12 @@ its code, answer the question on screen — every answer goes to the learner's p
 from __future__ import annotations
 
 from lessons import Message
-from practice import PracticeSet, Result, question_from_code, skills_of_lesson
+from practice import SKILL_IDS, PracticeSet, Result, question_from_code, skills_of_lesson
 
 from . import signin
 from .progress import Answer
 from .state import Drill, Visit
+from .urls import quoted
 
 SET_SIZE = 10
 
@@ -20,15 +21,24 @@ def start(visit: Visit, skills: tuple[str, ...]) -> None:
     visit.place.drill = Drill(skills, visit.place.drills, run=PracticeSet(SET_SIZE, skills, recent=recent))
 
 
-def open_code(visit: Visit, code: str) -> bool:
-    """Show the one question a code stands for; False (nothing changes) when it is not a code."""
+def open_code(visit: Visit, code: str) -> Message | None:
+    """Show the one question a code (from the address, or typed) stands for; when it is not a code, nothing changes
+    and the notice saying why is returned, quoting the code as plain text."""
     try:
         question = question_from_code(code)
     except ValueError:
-        return False
+        return refused_code(code)
     visit.place.drills += 1
     visit.place.drill = Drill((question.skill,), visit.place.drills, single=question)
-    return True
+    return None
+
+
+def refused_code(code: str) -> Message:
+    """Why ``code`` opens no question: a code names a skill that does not exist, or is no code at all."""
+    skill, dash, seed = code.strip().lower().partition("-")
+    if dash and skill.isascii() and skill.isalpha() and seed.isascii() and seed.isdigit() and skill not in SKILL_IDS:
+        return Message.of("notice.unknown_skill", code=quoted(code), skill=quoted(skill))
+    return Message.of("notice.unknown_code", code=quoted(code))
 
 
 def lesson_skills(lesson_id: str) -> tuple[str, ...]:

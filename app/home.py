@@ -3,7 +3,7 @@ and "continue where I left off"."""
 
 from __future__ import annotations
 
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 import streamlit as st
 
@@ -60,7 +60,8 @@ def resume(progress: Progress, lesson_ids: list[str]) -> str | None:
 
 
 def _follow_link(visit: Visit) -> None:
-    """A link to a lesson (``?lesson=pegar`` or an unknown path) goes there; one that names nothing says so."""
+    """A link to a lesson (``?lesson=pegar`` or an unknown path) goes there; one that names nothing says so (quoting
+    it as plain text: an address is never markup)."""
     params = urls.incoming(visit) or {}
     wanted = params.get(urls.LESSON) or _unknown_path()
     if not wanted:
@@ -68,7 +69,7 @@ def _follow_link(visit: Visit) -> None:
     if wanted in (*navigation.lesson_ids(), navigation.PRACTICE, navigation.PLAY, navigation.TEACHER):
         extra = {key: value for key, value in params.items() if key != urls.LESSON}
         navigation.go(wanted, **extra)
-    visit.place.notices.append(Message.of("notice.unknown_lesson", lesson=wanted[:40]))
+    visit.place.notices.append(Message.of("notice.unknown_lesson", lesson=urls.quoted(wanted)))
 
 
 def _start(lib: Library, visit: Visit, words: Words, progress: Progress) -> None:
@@ -120,12 +121,13 @@ def _title(words: Words, lesson_id: str) -> str:
 
 
 def _unknown_path() -> str | None:
-    """The first path segment when the browser asked for a page that does not exist (Streamlit shows home then)."""
+    """The last path segment, as typed (``%5B`` read as ``[``), when the browser asked for a page that does not exist
+    (Streamlit runs the home page then)."""
     try:
         path = urlparse(st.context.url or "").path
     except (AttributeError, ValueError):
         return None
-    segment = path.strip("/").split("/")[-1] if path.strip("/") else ""
+    segment = unquote(path.strip("/").split("/")[-1]) if path.strip("/") else ""
     if not segment or segment == navigation.HOME or segment in navigation.lesson_ids():
         return None
     return segment

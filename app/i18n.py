@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -32,12 +34,27 @@ def language_from_locale(locale: str | None, codes: Iterable[str], default: str 
 #: Characters that mean something to Streamlit's markdown (emphasis, links, images, code, headings, lists, tables,
 #: directives such as ``:red[…]`` and ``:material/…:``, maths, HTML): each one a person typed is escaped.
 _MARKUP = set("\\`*_{}[]()#+-.!|<>~$:&=\"'@/")
+#: Where a bare address would begin: after "://", between "www" and its dot, after "@". Streamlit's markdown links
+#: ``http://…``, ``www.…`` and ``name@host`` even with every character escaped (it finds them in the text once
+#: the escapes are undone), so an invisible word joiner goes there.
+_ADDRESS = re.compile(r"(?<=:)(?=//)|(?<=www)(?=\.)|(?<=@)", re.IGNORECASE)
+_JOINER = "\u2060"
+#: Characters that would change the lines or the direction of the text around the value: line breaks and other
+#: controls become spaces, bidirectional overrides and isolates go.
+_BIDI = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+_BREAKS = ("Cc", "Zl", "Zp")
 
 
-def plain(text: object) -> str:
+def plain(text: object, limit: int | None = None) -> str:
     """Text a person typed (a nickname, a class name, an address parameter …), made safe to put into markdown: it is
-    shown exactly as typed and never becomes a link, an image, a heading or HTML."""
-    return "".join(f"\\{char}" if char in _MARKUP else char for char in str(text))
+    shown exactly as typed, on one line, and never becomes a link, an image, a heading or HTML. ``limit``: at most
+    that many characters are shown, then "…"."""
+    shown = str(text)
+    if limit is not None and len(shown) > limit:
+        shown = f"{shown[:limit]}…"
+    shown = "".join(" " if unicodedata.category(char) in _BREAKS else char for char in shown.translate(_BIDI))
+    shown = _ADDRESS.sub(_JOINER, shown)
+    return "".join(f"\\{char}" if char in _MARKUP else char for char in shown)
 
 
 class Words:

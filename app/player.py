@@ -111,6 +111,7 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> N
         st.title(title)
         st.progress(view.number / count, text=step_of)
     widgets.notices(visit, words, lesson.id)
+    _saved_place(lesson, runner, visit, words)
     if view.kind == "remember":  # no table: the summary takes the page's width
         _remember(lesson, runner, view, words)
         _navigation(lesson, view, visit, words)
@@ -325,6 +326,27 @@ def _broken(lib: Any, lesson_id: str, words: Words, visit: Visit) -> None:
     if st.button(words("player.all_lessons"), key="all_lessons", icon=":material/home:"):
         navigation.go(navigation.HOME)
     urls.follow(visit)
+
+
+def _saved_place(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> None:
+    """After a sign-in on a lesson opened at another step (a link, a reload): where the learner left off, offered."""
+    step = visit.place.offers.get(lesson.id)
+    if step is None or step == runner.number:
+        visit.place.offers.pop(lesson.id, None)
+        return
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.info(words("player.saved_place", step=step), icon=":material/bookmark:")
+        st.button(words("player.saved_place_go", step=step), key="saved_place", icon=":material/redo:",
+                  on_click=_go_saved, args=(lesson.id, step))
+
+
+def _go_saved(lesson_id: str, step: int) -> None:
+    visit = current_visit()
+    visit.place.offers.pop(lesson_id, None)
+    if lesson_id in visit.place.runners:
+        visit.taps.acted += 1
+        visit.place.runners[lesson_id].goto(step)
+        visit.taps.clear()
 
 
 def _save(visit: Visit, runner: LessonRunner) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from lessons import Message
 from practice import SKILL_IDS, Question, Result, get_skill, mastery
 from render import TableView
 
@@ -36,8 +35,9 @@ def show() -> None:
     visit = current_visit()
     words = Words(lib.texts, visit.settings.lang)
     params = urls.incoming(visit)
-    if params is not None and params.get(urls.CODE) is not None and not drills.open_code(visit, params[urls.CODE]):
-        visit.place.notices.append(Message("practice.bad_code"))
+    refused = drills.open_code(visit, params[urls.CODE]) if params is not None and urls.CODE in params else None
+    if refused is not None:
+        visit.place.notices.append(refused)
     st.title(words("practice.title"))
     widgets.notices(visit, words, navigation.PRACTICE)
     drill = visit.place.drill
@@ -76,8 +76,9 @@ def _on_start(skills: tuple[str, ...] | None) -> None:
 
 def _on_open_code() -> None:
     visit = current_visit()
-    if not drills.open_code(visit, str(st.session_state.get(CODE_KEY) or "")):
-        visit.place.notices.append(Message("practice.bad_code"))
+    refused = drills.open_code(visit, str(st.session_state.get(CODE_KEY) or ""))
+    if refused is not None:
+        visit.place.notices.append(refused)
 
 
 def _on_stop() -> None:

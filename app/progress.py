@@ -145,7 +145,7 @@ class SessionProgressStore:
         """Everything stored for ``learner`` (empty progress for a new one)."""
         with self._lock:
             progress = self._data.get(learner.key, Progress())
-            return Progress(dict(progress.lessons), progress.answers)
+            return Progress(dict(progress.lessons), progress.answers, dict(progress.steps))
 
     def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None) -> None:
         """Remember the step to reopen; with ``stars`` (a finished lesson) keep the best stars ever earned."""

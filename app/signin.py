@@ -22,6 +22,7 @@ from .progress_sql import DATABASE_ERRORS, GuardedStore, open_store
 from .state import GUEST, Visit, current_visit
 
 CODE_KEY = "signin_code"
+EXAMPLE_CODE = "KMR-4X8-2PQ"  # the shape of a personal code, as an example in the texts that explain it
 
 log = logging.getLogger(__name__)
 
@@ -184,7 +185,7 @@ def sign_in_with_code(visit: Visit, typed: str) -> Message | None:
     try:
         learner = accounts.sign_in_code(typed, scopes(visit))
     except AccountRefused as refused:
-        return Message.of(f"signin.{refused.code}", **refused.args_for_text)
+        return Message.of(f"signin.{refused.code}", example=EXAMPLE_CODE, **refused.args_for_text)
     except DATABASE_ERRORS:
         return Message("signin.no_database")
     sign_in(visit, learner)
@@ -211,13 +212,27 @@ def panel(visit: Visit, words: Words) -> None:
     with st.container(border=True):
         st.caption(words("signin.playing_as"))
         st.text(visit.account.learner.nickname)  # plain text: a nickname is never read as markdown or HTML
-        if visit.account.learner.class_code:
-            st.caption(words("signin.class_code"))
-            st.text(visit.account.learner.class_code)
+        class_name = _class_name(visit)
+        if class_name:
+            st.caption(words("signin.class_name"))
+            st.text(class_name)
         if not visit.account.store.persistent:
             st.caption(words("signin.visit_only"))
         st.button(words("signin.sign_out"), key="sign_out", icon=":material/logout:", type="tertiary",
                   on_click=_on_sign_out)
+
+
+def _class_name(visit: Visit) -> str:
+    """The name of the signed-in learner's class as the teacher wrote it ("" when unknown)."""
+    code = visit.account.learner.class_code
+    accounts = visit.account.accounts
+    if not code or accounts is None:
+        return ""
+    try:
+        found = accounts.class_name(code)
+    except DATABASE_ERRORS:
+        return ""
+    return found or ""
 
 
 def _form(visit: Visit, words: Words) -> None:
@@ -227,7 +242,7 @@ def _form(visit: Visit, words: Words) -> None:
         st.markdown(words("signin.intro"))
         with st.form("signin", border=False, enter_to_submit=True):
             st.text_input(words("signin.code"), key=CODE_KEY, autocomplete="off", max_chars=40,
-                          placeholder=words("signin.code_placeholder"))
+                          placeholder=words("signin.code_placeholder", example=EXAMPLE_CODE))
             st.form_submit_button(words("signin.submit"), key="sign_in", icon=":material/login:",
                                   on_click=_on_submit)
         if refused is not None:

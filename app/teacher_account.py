@@ -11,7 +11,7 @@ from .accounts import PASSWORD_MAX, PASSWORD_MIN, TEACHER_NAME_MAX, AccountRefus
 from .i18n import Words, plain
 from .progress_sql import DATABASE_ERRORS
 from .state import Visit, current_visit
-from .teacher_desk import desk, page_words
+from .teacher_desk import desk, page_words, tell
 
 NAME_KEY, PASSWORD_KEY = "teacher_name", "teacher_password"
 NEW_NAME_KEY, NEW_PASSWORD_KEY, AGAIN_KEY, INVITATION_KEY = (
@@ -123,13 +123,14 @@ def _on_sign_up() -> None:
         here.account_problem = (SIGN_UP, words("teacher.database_failed"))
         return
     signin.teacher_in(visit, teacher)
-    here.notice = ("success", words("teacher.account.welcome", name=plain(teacher.name)))
+    tell(here, "success", words("teacher.account.welcome", name=plain(teacher.name)))
 
 
 def account_bar(visit: Visit, words: Words) -> None:
     """Who is signed in, and the ways to sign out."""
     with st.container(horizontal=True, vertical_alignment="center", key="teacher_account"):
-        st.markdown(words("teacher.account.signed_in_as", name=plain(visit.account.teacher.name)), width="content")
+        st.caption(words("teacher.account.signed_in_as"), width="content")
+        st.text(visit.account.teacher.name)  # plain text: a name is never read as markdown
         st.button(words("teacher.account.sign_out"), key="teacher_sign_out", icon=":material/logout:",
                   type="tertiary", on_click=_on_sign_out)
         st.button(words("teacher.account.sign_out_everywhere"), key="teacher_sign_out_everywhere",
@@ -155,7 +156,7 @@ def _on_sign_out_everywhere() -> None:
         try:
             accounts.sign_out_everywhere(teacher)
         except DATABASE_ERRORS:
-            desk().notice = ("error", words("teacher.database_failed"))
+            tell(desk(), "error", words("teacher.database_failed"))
             return
     _sign_out(visit)
-    desk().notice = ("success", words("teacher.account.signed_out_everywhere"))
+    tell(desk(), "success", words("teacher.account.signed_out_everywhere"))

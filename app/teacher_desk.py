@@ -57,6 +57,13 @@ def desk() -> Desk:
     return tab_state(KEY, Desk)
 
 
+def tell(here: Desk, kind: str, text: str) -> None:
+    """Say ``text`` once at the top of the desk (``kind``: success, error or info), brought into view with the
+    focus as the feedback of an action (app/browser.py)."""
+    here.notice = (kind, text)
+    current_visit().taps.acted += 1
+
+
 def page_words() -> Words:
     """The visitor's words, for widget callbacks."""
     return Words(library().texts, current_visit().settings.lang)

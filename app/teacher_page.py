@@ -17,13 +17,14 @@ import streamlit as st
 from practice import get_skill
 
 from . import class_table, navigation, print_downloads, signin, teacher_account, urls, widgets
+from .browser import FEEDBACK_KEY
 from .classes import CLASS_NAME_MAX, ClassRefused, ClassReport, SchoolClass, normal_code
 from .classes_sql import open_class_book
 from .i18n import Words, plain
 from .library import library
 from .progress_sql import DATABASE_ERRORS
 from .state import Visit, current_visit
-from .teacher_desk import Desk, desk, page_words
+from .teacher_desk import Desk, desk, page_words, tell
 from .teacher_roster import roster
 
 LINK_PARAM = "key"  # the old teacher links: ``/teacher?key=<secret>``
@@ -84,7 +85,7 @@ def _check_teacher(here: Desk, visit: Visit, words: Words) -> None:
     teacher = visit.account.teacher
     here.belongs_to(teacher.id if teacher is not None else None)
     if before is not None and teacher is None:
-        here.notice = ("info", words("teacher.account.ended"))
+        tell(here, "info", words("teacher.account.ended"))
 
 
 def _follow(here: Desk, visit: Visit) -> None:
@@ -96,7 +97,8 @@ def _follow(here: Desk, visit: Visit) -> None:
 def _say(here: Desk) -> None:
     """What the desk has to say once (a refusal, a success)."""
     if here.notice is not None:
-        widgets.feedback_box(*here.notice)
+        with st.container(key=FEEDBACK_KEY):
+            widgets.feedback_box(*here.notice)
         here.notice = None
 
 
@@ -137,10 +139,10 @@ def _open_wanted(here: Desk, visit: Visit, words: Words) -> None:
     try:
         found = here.book.owned(visit.account.teacher, code) if here.book and code else None
     except DATABASE_ERRORS:
-        here.notice = ("error", words("teacher.database_failed"))
+        tell(here, "error", words("teacher.database_failed"))
         return
     if found is None:
-        here.notice = ("error", words("teacher.classes.not_yours"))
+        tell(here, "error", words("teacher.classes.not_yours"))
         return
     _open(here, found)
 
@@ -156,10 +158,10 @@ def _on_open(code: str) -> None:
     try:
         found = here.book.owned(teacher, code) if here.book and teacher else None
     except DATABASE_ERRORS:
-        here.notice = ("error", words("teacher.database_failed"))
+        tell(here, "error", words("teacher.database_failed"))
         return
     if found is None:
-        here.notice = ("error", words("teacher.classes.not_yours"))
+        tell(here, "error", words("teacher.classes.not_yours"))
         return
     _open(here, found)
 
@@ -203,15 +205,15 @@ def _on_create() -> None:
         before = {school_class.code for school_class in here.book.classes_of(teacher)}
         made = here.book.create(name, teacher)  # one class per name and teacher: a double click makes one
     except ClassRefused as refused:
-        here.notice = ("error", words(f"teacher.create.{refused.code}", max=CLASS_NAME_MAX))
+        tell(here, "error", words(f"teacher.create.{refused.code}", max=CLASS_NAME_MAX))
         return
     except DATABASE_ERRORS:
-        here.notice = ("error", words("teacher.database_failed"))
+        tell(here, "error", words("teacher.database_failed"))
         return
     st.session_state[NAME_KEY] = ""
     _open(here, made)
     key = "teacher.create.exists" if made.code in before else "teacher.create.made"
-    here.notice = ("success" if key.endswith("made") else "info", words(key, name=plain(made.name)))
+    tell(here, "success" if key.endswith("made") else "info", words(key, name=plain(made.name)))
 
 
 def _on_claim() -> None:
@@ -222,18 +224,18 @@ def _on_claim() -> None:
     if here.book is None or teacher is None:
         return
     if not secret:
-        here.notice = ("error", words("teacher.claim.missing"))
+        tell(here, "error", words("teacher.claim.missing"))
         return
     try:
         claimed = here.book.claim(teacher, secret)
     except DATABASE_ERRORS:
-        here.notice = ("error", words("teacher.database_failed"))
+        tell(here, "error", words("teacher.database_failed"))
         return
     if claimed is None:
-        here.notice = ("error", words("teacher.claim.refused"))
+        tell(here, "error", words("teacher.claim.refused"))
         return
     _open(here, claimed)
-    here.notice = ("success", words("teacher.claim.claimed", name=plain(claimed.name)))
+    tell(here, "success", words("teacher.claim.claimed", name=plain(claimed.name)))
 
 
 # --------------------------------------------------------------------------------------------- the class open
@@ -300,7 +302,9 @@ def _class_view() -> None:
     words = Words(library().texts, visit.settings.lang)
     teacher = visit.account.teacher
     signin.teacher_check(visit)
-    if visit.account.teacher is not teacher:
+    if visit.account.teacher is not teacher:  # signed out on every device: nothing of the class stays on screen
+        here.belongs_to(None)
+        tell(here, "info", words("teacher.account.ended"))
         st.rerun()
     if here.book is None or here.school_class is None or teacher is None:
         return

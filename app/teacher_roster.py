@@ -16,7 +16,7 @@ from .i18n import Words, plain
 from .printing.signin_cards import signin_cards
 from .progress import NICKNAME_MAX
 from .progress_sql import DATABASE_ERRORS
-from .teacher_desk import Desk, desk, page_words
+from .teacher_desk import Desk, desk, page_words, tell
 
 NAMES_KEY, SHOW_CODES_KEY = "teacher_roster_names", "teacher_show_codes"
 NAMES_MAX = 5000
@@ -32,7 +32,6 @@ def names_of(text: str) -> list[str]:
 def roster(here: Desk, learners: tuple[ClassLearner, ...], without_code: int, words: Words) -> None:
     """Everything the teacher does with the class list."""
     _new_codes(here, words)
-    _confirmation(here, words)
     _add_form(words)
     if without_code:
         with st.container(border=True):
@@ -40,7 +39,7 @@ def roster(here: Desk, learners: tuple[ClassLearner, ...], without_code: int, wo
             st.button(words("teacher.roster.issue_missing"), key="teacher_issue_missing", icon=":material/key:",
                       on_click=_on_issue_missing)
     if learners:
-        _class_list(learners, words)
+        _class_list(here, learners, words)
 
 
 def _add_form(words: Words) -> None:
@@ -59,20 +58,20 @@ def _on_add() -> None:
     if here.book is None or here.school_class is None:
         return
     if not names:
-        here.notice = ("error", words("teacher.roster.none_typed"))
+        tell(here, "error", words("teacher.roster.none_typed"))
         return
     try:
         issued = here.book.add_learners(here.school_class, names)
     except ClassRefused as refused:
-        here.notice = ("error", words(f"teacher.roster.{refused.code}", nickname=plain(refused.nickname),
+        tell(here, "error", words(f"teacher.roster.{refused.code}", nickname=plain(refused.nickname),
                                       max=NICKNAME_MAX))
         return  # the box keeps the names, to be corrected
     except DATABASE_ERRORS:
-        here.notice = ("error", words("teacher.database_failed"))
+        tell(here, "error", words("teacher.database_failed"))
         return
     st.session_state[NAMES_KEY] = ""
     _keep_shown(here, issued)
-    here.notice = ("success", words("teacher.roster.added", count=len(issued)))
+    tell(here, "success", words("teacher.roster.added", count=len(issued)))
 
 
 def _keep_shown(here: Desk, issued: tuple[IssuedCode, ...]) -> None:
@@ -121,15 +120,17 @@ def _on_issue_missing() -> None:
         issued = tuple(here.book.reissue(here.school_class, key) for key, _name in
                        here.book.without_code(here.school_class))
     except (ClassRefused, *DATABASE_ERRORS):
-        here.notice = ("error", words("teacher.database_failed"))
+        tell(here, "error", words("teacher.database_failed"))
         return
     _keep_shown(here, issued)
-    here.notice = ("success", words("teacher.roster.issued", count=len(issued)))
+    tell(here, "success", words("teacher.roster.issued", count=len(issued)))
 
 
-def _class_list(learners: tuple[ClassLearner, ...], words: Words) -> None:
-    """Every learner of the class, with a new code and removal for each."""
-    with st.expander(words("teacher.roster.list_title", count=len(learners)), icon=":material/group:"):
+def _class_list(here: Desk, learners: tuple[ClassLearner, ...], words: Words) -> None:
+    """Every learner of the class, with a new code and removal for each (asked for, its question right there)."""
+    asked = here.confirming[1] if here.confirming is not None else None
+    with st.expander(words("teacher.roster.list_title", count=len(learners)), icon=":material/group:",
+                     expanded=asked is not None):
         for learner in learners:
             short = _short(learner.key)
             with st.container(horizontal=True, vertical_alignment="center", key=f"teacher_learner_{short}"):
@@ -139,6 +140,8 @@ def _class_list(learners: tuple[ClassLearner, ...], words: Words) -> None:
                           type="tertiary", on_click=_on_ask, args=(REISSUE, learner.key, learner.nickname))
                 st.button(words("teacher.roster.remove"), key=f"remove_{short}", icon=":material/person_remove:",
                           type="tertiary", on_click=_on_ask, args=(REMOVE, learner.key, learner.nickname))
+            if learner.key == asked:
+                _confirmation(here, words)
 
 
 def _on_ask(action: str, key: str, nickname: str) -> None:
@@ -171,16 +174,16 @@ def _on_yes() -> None:
     try:
         if action == REISSUE:
             _keep_shown(here, (here.book.reissue(here.school_class, key),))
-            here.notice = ("success", words("teacher.roster.reissued", nickname=plain(nickname)))
+            tell(here, "success", words("teacher.roster.reissued", nickname=plain(nickname)))
         elif here.book.remove(key, here.school_class):
             here.issued = tuple(code for code in here.issued if code.key != key)
-            here.notice = ("success", words("teacher.roster.removed", nickname=plain(nickname)))
+            tell(here, "success", words("teacher.roster.removed", nickname=plain(nickname)))
         else:
-            here.notice = ("error", words("teacher.roster.unknown_learner", nickname=plain(nickname)))
+            tell(here, "error", words("teacher.roster.unknown_learner", nickname=plain(nickname)))
     except ClassRefused:
-        here.notice = ("error", words("teacher.roster.unknown_learner", nickname=plain(nickname)))
+        tell(here, "error", words("teacher.roster.unknown_learner", nickname=plain(nickname)))
     except DATABASE_ERRORS:
-        here.notice = ("error", words("teacher.database_failed"))
+        tell(here, "error", words("teacher.database_failed"))
 
 
 def _short(key: str) -> str:

@@ -1,10 +1,11 @@
 """The address bar: deep links in (``/tranque?step=3&lang=pap&classroom=1``) and the URL following the learner out.
 
 A query string this app wrote itself is not an instruction; anything else (a shared link, an edited URL, a reload
-in a new session) is applied once, and what cannot be applied falls back politely with a notice. A query string the
-app wrote a moment before its last one is an echo, not an instruction either: the browser sends its address with
-every action, and an action made right after "Next" can carry the address from before it (the browser had not yet
-caught up), which must not send the learner back a step.
+in a new session) is applied once, and what cannot be applied falls back politely with a notice that quotes it as
+plain text (`quoted`: never markup, cut to ``QUOTED_MAX`` characters). A query string the app wrote a moment
+before its last one is an echo, not an instruction either: the browser sends its address with every action, and an
+action made right after "Next" can carry the address from before it (the browser had not yet caught up), which must
+not send the learner back a step.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ import streamlit as st
 
 from lessons import Message
 
+from .i18n import plain
 from .state import Visit
 
 LANG, STEP, CLASSROOM, LESSON, CODE = "lang", "step", "classroom", "lesson", "code"
 ECHO_SECONDS = 5.0  # how long an address the app has just replaced may still come back from a browser catching up
 ECHOES = 4  # how many such addresses are remembered
+QUOTED_MAX = 40  # characters of a refused value that its notice quotes back (then "…")
 
 
 def incoming(visit: Visit) -> dict[str, str] | None:
@@ -37,6 +40,11 @@ def is_echo(visit: Visit, params: dict[str, str], now: float) -> bool:
     return any(old == params and now - when < ECHO_SECONDS for old, when in visit.place.url_replaced)
 
 
+def quoted(value: str) -> str:
+    """A value from the address (or typed) as a notice quotes it: plain text, never markup, cut when absurdly long."""
+    return plain(value, limit=QUOTED_MAX)
+
+
 def apply_language(visit: Visit, params: dict[str, str], codes: Iterable[str], names: dict[str, str]) -> None:
     """Take ``lang`` from the URL when it is one of ours; otherwise keep the current one and say so."""
     value = params.get(LANG)
@@ -45,7 +53,8 @@ def apply_language(visit: Visit, params: dict[str, str], codes: Iterable[str], n
     if value in codes:
         visit.settings.lang = value
     else:
-        visit.place.notices.append(Message.of("notice.unknown_lang", lang=value[:20], name=names[visit.settings.lang]))
+        name = names[visit.settings.lang]
+        visit.place.notices.append(Message.of("notice.unknown_lang", lang=quoted(value), name=name))
 
 
 def apply_classroom(visit: Visit, params: dict[str, str]) -> None:
@@ -68,7 +77,7 @@ def requested_step(visit: Visit, params: dict[str, str], count: int, current: in
         step = 0
     if 1 <= step <= count:
         return step
-    visit.place.notices.append(Message.of("notice.unknown_step", step=value[:20], count=count, opened=current))
+    visit.place.notices.append(Message.of("notice.unknown_step", step=quoted(value), count=count, opened=current))
     return None
 
 

@@ -29,7 +29,9 @@ def notices(visit: Visit, words: Words, page: str) -> None:
     if place.notices_at != here:
         place.notices_shown = []
     if place.notices:
-        place.notices_shown += [notice for notice in place.notices if notice not in place.notices_shown]
+        for notice in place.notices:  # once each: a link followed to another page is read again there
+            if notice not in place.notices_shown:
+                place.notices_shown.append(notice)
         place.notices.clear()
         place.notices_at = here
     for notice in place.notices_shown:

@@ -1,4 +1,4 @@
-"""A class of thirty on one server: 30 learners sign in with a class code and work through the "pegar" lesson at
+"""A class of thirty on one server: 30 learners sign in with their personal codes and work through the "pegar" lesson at
 the same time while their teacher's class view refreshes itself; prints tap → updated picture p50/p95 under that
 load, errors, and the server's memory per learner session.
 
@@ -43,6 +43,7 @@ from app.classes_sql import SqlClassBook  # noqa: E402
 from app.i18n import Words  # noqa: E402
 from lessons import LessonRunner, load_library  # noqa: E402
 from tests.browser.conftest import free_port, stop_app  # noqa: E402
+from tests.identity_support import make_roster  # noqa: E402
 from tests.postgres import PostgresServer  # noqa: E402
 
 LESSON = "pegar"
@@ -247,17 +248,15 @@ def pegar_plan() -> list[tuple[str, str]]:
 
 async def learner(base: str, number: int, code: str, rounds: int, think: tuple[float, float],
                   timings: list[Timing], errors: list[str]) -> None:
-    """One learner: signs in with the class code, opens the lesson, taps the picture, plays it through, again."""
+    """One learner: signs in with their personal code, opens the lesson, taps the picture, plays it through, again."""
     rng = random.Random(number)
     tab = Client(base, f"learner {number}")
     await asyncio.sleep(rng.uniform(0, 5))  # a class does not connect in the same millisecond
     try:
         await tab.connect()
         await tab.rerun(query="lang=en")
-        await tab.until(lambda: tab.finished >= 1 and "signin_nickname" in tab.widgets)
-        nickname = f"Learner {number:02d}"
-        tab.values[tab.key("signin_nickname")] = WidgetState(id=tab.key("signin_nickname"), string_value=nickname)
-        tab.values[tab.key("signin_class")] = WidgetState(id=tab.key("signin_class"), string_value=code)
+        await tab.until(lambda: tab.finished >= 1 and "signin_code" in tab.widgets)
+        tab.values[tab.key("signin_code")] = WidgetState(id=tab.key("signin_code"), string_value=code)
         await tab.act("sign in", trigger=tab.key("sign_in"))
         for round_number in range(1, rounds + 1):
             await tab.act("open lesson", page=LESSON, query="step=1&lang=en")
@@ -343,15 +342,15 @@ async def teacher(base: str, secret: str, stop: asyncio.Event, errors: list[str]
     return reruns
 
 
-async def run_class(base: str, code: str, secret: str, learners: int, rounds: int,
+async def run_class(base: str, codes: list[str], learners: int, rounds: int,
                     think: tuple[float, float]) -> tuple[list[Timing], list[str], int, float]:
     """Everyone at once; returns the timings, the errors, the teacher view's refreshes, and the wall time."""
     timings: list[Timing] = []
     errors: list[str] = []
     stop = asyncio.Event()
     start = time.perf_counter()
-    watching = asyncio.create_task(teacher(base, secret, stop, errors))
-    await asyncio.gather(*(learner(base, n, code, rounds, think, timings, errors) for n in range(1, learners + 1)))
+    watching = asyncio.create_task(teacher(base, stop, errors))
+    await asyncio.gather(*(learner(base, n, codes[n], rounds, think, timings, errors) for n in range(1, learners + 1)))
     stop.set()
     refreshes = await watching
     return timings, errors, refreshes, time.perf_counter() - start
@@ -380,7 +379,8 @@ def main() -> None:
 
     server = PostgresServer().start() if args.postgres else None
     url = server.create_database() if server else f"sqlite:///{tempfile.mkdtemp(prefix='laplaza-load-')}/progress.db"
-    made = SqlClassBook.from_url(url).create("Load test class")
+    roster = make_roster(url, *(f"Learner {n:02d}" for n in range(args.learners + 1)), class_name="Load test class")
+    codes = [roster.codes[f"Learner {n:02d}"] for n in range(args.learners + 1)]
     port = free_port()
     app, log = serve(port, {"LA_PLAZA_PROGRESS_URL": url})
     base = f"http://127.0.0.1:{port}"
@@ -393,12 +393,12 @@ def main() -> None:
             if args.py_spy else None
         alone: list[Timing] = []
         alone_errors: list[str] = []
-        asyncio.run(learner(base, 0, made.school_class.code, args.rounds, tuple(args.think), alone, alone_errors))
+        asyncio.run(learner(base, 0, codes[0], args.rounds, tuple(args.think), alone, alone_errors))
         timings, errors, refreshes, wall = asyncio.run(
-            run_class(base, made.school_class.code, made.secret, args.learners, args.rounds, tuple(args.think)))
+            run_class(base, codes, args.learners, args.rounds, tuple(args.think)))
         errors += alone_errors
         worked = rss_mb(app.pid)  # every learner's session is still held by the server after the run
-        check_progress(url, made.school_class, args.learners)
+        check_progress(url, roster.school_class, args.learners + 1)
         if spy is not None:
             spy.send_signal(signal.SIGINT)
             spy.wait(timeout=60)

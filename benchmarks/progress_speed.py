@@ -27,11 +27,13 @@ OTHER_LEARNERS = 20  # the whole class's answers sit in the same table, so the i
 def fill(store: SqlProgressStore, learner: Learner, count: int) -> None:
     """Store ``count`` answers for ``learner`` (and as many for other learners) in bulk, plus ten lessons."""
     start = datetime(2026, 1, 1, tzinfo=UTC)
-    for lesson in range(10):
-        store.save_lesson(learner, f"lesson-{lesson}", 5, stars=lesson % 4)
     everyone = [learner, *(Learner(f"Other {n}", "5B") for n in range(OTHER_LEARNERS))]
     for who in everyone:
-        store.record_answer(who, Answer("fits", "fits-0", True, start))  # makes the learner's row
+        store.add_learner(who)  # as a class roster makes them
+    for lesson in range(10):
+        store.save_lesson(learner, f"lesson-{lesson}", 5, stars=lesson % 4)
+    for who in everyone:
+        store.record_answer(who, Answer("fits", "fits-0", True, start))
         rows = [
             {
                 "learner_key": who.key,

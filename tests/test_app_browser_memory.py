@@ -1,19 +1,29 @@
 """What the browser keeps across a reload (app/browser.py), under AppTest: the browser's report is played by setting
-the component's state as the real component does. A signed-in learner comes back signed in, a guest gets back
-finished lessons and stars, anything unreadable starts a fresh guest; nothing is written before it was read."""
+the component's state as the real component does. The browser keeps only tokens the server signed: a learner
+comes back signed in, a guest gets back their record from the server, anything else — every form an older version
+wrote, an edited, truncated or forged token — is ignored with a plain notice; nothing is written before it was read."""
 
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.browser import BROWSER_KEY, VERSION, progress_from, progress_to
-from app.progress import Answer, LessonProgress, Progress
-from app.state import GUEST
+from app.accounts import Tokens
+from app.browser import BROWSER_KEY, VERSION
+from app.progress_sql import URL_VARIABLE, SqlProgressStore
 from tests.app_support import LIBRARY, click, open_app, texts, visit
+from tests.identity_support import make_roster
+
+
+@pytest.fixture
+def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh SQLite progress database for the app."""
+    url = f"sqlite:///{tmp_path / 'progress.db'}"
+    monkeypatch.setenv(URL_VARIABLE, url)
+    return url
 
 
 def browser_data(at: Any) -> dict[str, Any]:
@@ -30,14 +40,12 @@ def reload_with(at: Any, kept: Any) -> None:
     assert not at.exception, at.exception
 
 
-def test_guest_progress_survives_the_trip_through_json() -> None:
-    moment = datetime(2026, 11, 2, 9, 30, tzinfo=UTC)
-    progress = Progress({"pegar": LessonProgress("pegar", 5, 3, True, moment)},
-                        (Answer("fits", "fits-17", True, moment),))
-    assert progress_from(json.loads(json.dumps(progress_to(progress)))) == progress
+def ui(key: str) -> str:
+    """An English ui text."""
+    return LIBRARY.texts.get("en", key)
 
 
-def test_nothing_is_written_to_the_browser_before_it_was_read() -> None:
+def test_nothing_is_written_to_the_browser_before_it_was_read(database: str) -> None:
     at = open_app(lesson="pegar", lang="es")
     data = browser_data(at)
     assert data["restored"] is False and data["save"] is None
@@ -45,52 +53,90 @@ def test_nothing_is_written_to_the_browser_before_it_was_read() -> None:
     reload_with(at, None)  # a browser that kept nothing
     data = browser_data(at)
     assert data["restored"] is True
-    assert data["save"] == {"v": VERSION, "guest": progress_to(visit(at).account.store.load(GUEST))}
+    assert data["save"] == {"v": VERSION, "learner": None, "guest": True, "teacher": None}  # nothing kept yet
 
 
-def test_a_signed_in_learner_comes_back_signed_in_and_signing_out_forgets() -> None:
+def test_a_guests_record_lives_on_the_server_and_a_reload_brings_it_back(database: str) -> None:
+    at = open_app(lesson="pegar", lang="en")
+    reload_with(at, None)
+    click(at, "next")
+    saved = browser_data(at)["save"]
+    assert saved["guest"] is True and isinstance(saved["learner"], str)  # an opaque token, no progress
+    assert "pegar" not in json.dumps(saved)
+    guest = visit(at).account.learner
+    again = open_app(lang="en")  # a reload: a new session in the same browser
+    reload_with(again, saved)
+    assert visit(again).account.learner == guest and not visit(again).account.signed_in
+    assert visit(again).account.store.load(guest).lesson("pegar").step == 2
+    assert not texts(again, "warning")
+
+
+def test_a_signed_in_learner_comes_back_signed_in_and_signing_out_forgets(database: str) -> None:
+    roster = make_roster(database, "Rita")
     at = open_app(lang="en")
-    reload_with(at, {"v": VERSION, "learner": {"nickname": "Rita", "class_code": "5B"}})
-    assert visit(at).account.signed_in and visit(at).account.learner.nickname == "Rita"
-    assert "Rita" in texts(at, "text")
-    assert browser_data(at)["save"]["learner"] == {"nickname": "Rita", "class_code": "5B"}
-    click(at, "sign_out")
-    assert browser_data(at)["save"] == {"v": VERSION, "guest": {"lessons": {}, "answers": []}}
+    reload_with(at, None)
+    at.text_input(key="signin_code").set_value(roster.codes["Rita"])
+    click(at, "sign_in")
+    saved = browser_data(at)["save"]
+    assert saved["guest"] is False and "Rita" not in json.dumps(saved) and roster.codes["Rita"] not in json.dumps(saved)
+    again = open_app(lang="en")
+    reload_with(again, saved)
+    assert visit(again).account.signed_in and visit(again).account.learner.nickname == "Rita"
+    assert "Rita" in texts(again, "text")
+    click(again, "sign_out")
+    assert browser_data(again)["save"] == {"v": VERSION, "learner": None, "guest": True, "teacher": None}
 
 
-def test_a_guest_gets_back_finished_lessons_and_stars() -> None:
+def _signed_token(database: str) -> str:
+    """A real learner token for Rita, as the browser would keep it."""
+    roster = make_roster(database, "Rita")
     at = open_app(lang="en")
-    kept = Progress({"pegar": LessonProgress("pegar", 5, 2, True, datetime(2026, 11, 1, tzinfo=UTC))})
-    reload_with(at, {"v": VERSION, "guest": progress_to(kept)})
-    assert not visit(at).account.signed_in
-    saved = visit(at).account.store.load(GUEST).lesson("pegar")
-    assert saved.finished and saved.stars == 2
-    assert any("★★☆" in text for text in texts(at, "markdown"))
-    assert browser_data(at)["save"]["guest"]["lessons"]["pegar"][:3] == [5, 2, True]
+    reload_with(at, None)
+    at.text_input(key="signin_code").set_value(roster.codes["Rita"])
+    click(at, "sign_in")
+    return browser_data(at)["save"]["learner"]
 
 
-def test_what_this_visit_did_before_the_report_is_kept_with_the_best_stars() -> None:
-    at = open_app(lesson="pegar", step="3", lang="en")  # the first run saves step 3 before the browser reports
-    kept = Progress({"pegar": LessonProgress("pegar", 5, 3, True, datetime(2026, 11, 1, tzinfo=UTC))})
-    reload_with(at, {"v": VERSION, "guest": progress_to(kept)})
-    saved = visit(at).account.store.load(GUEST).lesson("pegar")
-    assert (saved.step, saved.stars, saved.finished) == (3, 3, True)
+def _forgeries(token: str) -> list[Any]:
+    """Every form of edited browser storage: what older versions wrote (a nickname, a guest's progress as data),
+    tokens edited, truncated, signed with another key, or naming another record."""
+    payload, _, signature = token.partition(".")
+    other = Tokens("not the school's key")
+    return [
+        {"v": 1, "learner": {"nickname": "Rita", "class_code": "5B"}},
+        {"v": 1, "guest": {"lessons": {f"l{n}": [1, 3, True, None] for n in range(18)},
+                           "answers": [["[x](http://ev.il) ![t](http://ev.il/x.png)", "c-1", True, None]]}},
+        {"v": VERSION, "learner": {"nickname": "Rita"}},
+        {"v": VERSION, "learner": token[:-3]},
+        {"v": VERSION, "learner": token[:-1] + ("A" if token[-1] != "A" else "B")},
+        {"v": VERSION, "learner": f"{payload[:-2]}xx.{signature}"},
+        {"v": VERSION, "learner": other.issue("learner", "m:someone", 0)},
+        {"v": VERSION, "learner": other.issue("teacher", "t:someone", 0)},
+        {"v": VERSION, "learner": None, "teacher": token},  # a learner's token as a teacher's
+        {"v": VERSION, "learner": "x" * 5000},
+        "garbage", 42, [token],
+    ]
 
 
-@pytest.mark.parametrize("kept", [
-    "garbage", 42, {"v": 99, "learner": {"nickname": "X"}}, {"v": VERSION, "learner": {"nickname": "<b>"}},
-    {"v": VERSION, "guest": {"lessons": {"pegar": [0, 9, True, "yesterday"]}}},
-    {"v": VERSION, "guest": {"lessons": {"pegar": "nonsense"}}},
-])
-def test_anything_unreadable_starts_a_fresh_guest(kept: Any) -> None:
-    at = open_app(lang="en")
-    reload_with(at, kept)
-    assert not visit(at).account.signed_in and visit(at).account.restored
-    assert visit(at).account.store.load(GUEST).lessons == {}
-    assert LIBRARY.texts.get("en", "home.welcome") in [t.value for t in at.title]
+def test_every_forged_or_edited_storage_is_ignored_with_a_plain_notice(database: str) -> None:
+    token = _signed_token(database)
+    for kept in _forgeries(token):
+        at = open_app(lang="en")
+        reload_with(at, kept)
+        account = visit(at).account
+        assert not account.signed_in and account.teacher is None, kept
+        assert account.store.load(account.learner).lessons == {}, kept
+        warnings = texts(at, "warning")
+        assert len(warnings) == 1 and warnings[0] in {ui("notice.storage_ignored"), ui("notice.token_refused"),
+                                                      ui("notice.teacher_token_refused")}, (kept, warnings)
+        assert LIBRARY.texts.get("en", "home.welcome") in [t.value for t in at.title]
+    learners = SqlProgressStore.from_url(database)
+    with learners.engine.connect() as conn:
+        count = conn.exec_driver_sql("SELECT count(*) FROM lesson_progress").scalar()
+    assert count == 0  # no forged lesson ever reached the database
 
 
-def test_an_action_asks_for_the_feedback_to_be_brought_into_view() -> None:
+def test_an_action_asks_for_the_feedback_to_be_brought_into_view(database: str) -> None:
     at = open_app(lesson="pegar", step="2", lang="en")
     before = browser_data(at)["focus"]
     at.run()

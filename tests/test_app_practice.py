@@ -112,9 +112,13 @@ def test_a_multiple_answer_question_by_its_code() -> None:
 
 
 def test_a_bad_code_falls_back_politely() -> None:
-    for bad in ("nonsense-1", "lacks-12345678", "lacks"):
+    said = {"nonsense-1": "“nonsense-1” isn't a question code: there is no skill called “nonsense”.",
+            "lacks-12345678": "“lacks-12345678” isn't a question code. A code looks like lacks-4821.",
+            "lacks": "“lacks” isn't a question code. A code looks like lacks-4821."}
+    for bad, start in said.items():
         at = open_app(lesson="practice", code=bad, lang="en")
-        assert LIBRARY.texts.get("en", "practice.bad_code") in texts(at, "warning")
+        shown = [text.replace("\\", "") for text in texts(at, "warning")]  # the code quoted as plain text
+        assert len(shown) == 1 and shown[0].startswith(start), shown
         assert visit(at).place.drill is None
         assert at.button(key="practice_start")
     at.text_input(key="practice_code_input").set_value("where-42")

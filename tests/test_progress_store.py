@@ -12,7 +12,17 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from app.progress import Answer, Learner, LessonProgress, Progress, ProgressStore, SessionProgressStore, check_nickname
+from app.progress import (
+    Answer,
+    Learner,
+    LearnerGone,
+    LessonProgress,
+    Progress,
+    ProgressStore,
+    SessionProgressStore,
+    StepResult,
+    check_nickname,
+)
 from app.progress_sql import (
     SCHEMA_VERSION,
     SchemaTooNewError,
@@ -26,6 +36,19 @@ from app.progress_sql import (
 from tests.postgres import PostgresServer, PostgresUnavailable
 
 ANA = Learner("Ana", "5B")
+
+
+class EnrollingStore(SqlProgressStore):
+    """The database store with every learner a test writes for already on record: in the app, records are made by
+    a class roster, a sign-in or a guest's first save, never by a save itself (see the tests of that below)."""
+
+    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None) -> None:
+        self.add_learner(learner)
+        super().save_lesson(learner, lesson_id, step, stars)
+
+    def record_answer(self, learner: Learner, answer: Answer) -> None:
+        self.add_learner(learner)
+        super().record_answer(learner, answer)
 
 
 @pytest.fixture(scope="session")
@@ -52,7 +75,7 @@ class Backend:
         """A store on this backend's data; the session store is one object for the whole visit."""
         if self.url is None:
             return self._session
-        store = SqlProgressStore.from_url(self.url)
+        store = EnrollingStore.from_url(self.url)
         self._stores.append(store)
         return store
 
@@ -277,6 +300,35 @@ def test_the_store_says_whether_progress_lasts(backend: Backend) -> None:
 # --- databases only -------------------------------------------------------------------------------------------------
 
 
+def test_a_save_never_makes_a_record_so_a_removed_learner_cannot_come_back(sql_backend: Backend) -> None:
+    assert sql_backend.url is not None
+    store = SqlProgressStore.from_url(sql_backend.url)
+    try:
+        with pytest.raises(LearnerGone):
+            store.save_lesson(ANA, "pila", 2)
+        with pytest.raises(LearnerGone):
+            store.record_answer(ANA, answer())
+        with pytest.raises(LearnerGone):
+            store.save_steps(ANA, "pila", {1: StepResult(True, 1, 0)})
+        assert store.load(ANA) == Progress()
+        store.add_learner(ANA)
+        store.save_lesson(ANA, "pila", 2)
+        assert store.load(ANA).lesson("pila").step == 2
+    finally:
+        store.engine.dispose()
+
+
+def test_step_results_add_up_and_a_done_step_stays_done(backend: Backend) -> None:
+    store = backend.open()
+    if isinstance(store, SqlProgressStore):
+        store.add_learner(ANA)
+    store.save_steps(ANA, "pila", {2: StepResult(False, 1, 0), 3: StepResult(True, 0, 1)})
+    store.save_steps(ANA, "pila", {2: StepResult(True, 2, 1), 3: StepResult(False, 0, 0)})
+    progress = store.load(ANA)
+    assert progress.steps == {("pila", 2): StepResult(True, 3, 1), ("pila", 3): StepResult(True, 0, 1)}
+    assert progress.steps_done("pila") == 2 and progress.steps_done("pegar") == 0
+
+
 def test_progress_survives_a_restart(sql_backend: Backend) -> None:
     first = sql_backend.open()
     first.save_lesson(ANA, "konta", 3, stars=2)
@@ -334,12 +386,14 @@ def test_a_database_from_a_newer_app_is_not_touched(sql_backend: Backend) -> Non
 
 
 def test_a_failed_write_leaves_nothing_behind(sql_backend: Backend) -> None:
-    store = sql_backend.open()
-    broken = Answer(None, "code", True, answer().at)  # type: ignore[arg-type]  # NOT NULL fails after the learner row
+    store = SqlProgressStore.from_url(sql_backend.url or "")
+    store.add_learner(Learner("Nuevo"))
+    broken = Answer(None, "code", True, answer().at)  # type: ignore[arg-type]  # NOT NULL fails after "seen now"
     with pytest.raises(sa.exc.IntegrityError):
         store.record_answer(Learner("Nuevo"), broken)
     with make_engine(sql_backend.url or "").connect() as conn:
-        assert conn.execute(sa.text("SELECT count(*) FROM learners")).scalar() == 0
+        assert conn.execute(sa.text("SELECT count(*) FROM answers")).scalar() == 0
+        assert conn.execute(sa.text("SELECT last_seen_at FROM learners")).scalar() is None  # rolled back too
     store.record_answer(Learner("Nuevo"), answer())
     assert store.load(Learner("Nuevo")).answers == (answer(),)
 
@@ -351,6 +405,7 @@ def test_open_store_uses_the_database_when_it_answers(sql_backend: Backend) -> N
     opened = open_store(StorageSettings(sql_backend.url or ""), use_streamlit=False)
     assert opened.persistent and opened.message == ""
     assert isinstance(opened.store, SqlProgressStore)
+    opened.store.add_learner(ANA)
     opened.store.record_answer(ANA, answer())
     assert sql_backend.open().load(ANA).answers == (answer(),)
     opened.store.engine.dispose()
@@ -360,6 +415,8 @@ def test_open_store_through_streamlit_connection(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'made' / 'on' / 'first-run.db'}"
     opened = open_store(StorageSettings(url))
     assert opened.persistent, opened.message
+    assert isinstance(opened.store, SqlProgressStore)
+    opened.store.add_learner(ANA)
     opened.store.save_lesson(ANA, "pila", 2, stars=3)
     assert SqlProgressStore.from_url(url).load(ANA).lesson("pila").stars == 3
     assert open_store(StorageSettings(url)).store.load(ANA).lesson("pila").stars == 3  # cached connection reused

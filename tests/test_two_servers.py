@@ -10,12 +10,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.classes import NewClass
-from app.classes_sql import SqlClassBook
 from app.progress import Learner
 from app.progress_sql import SqlProgressStore
 from lessons import load_library
 from tests.browser.conftest import free_port, start_app, stop_app
+from tests.identity_support import PASSWORD, make_roster
 from tests.postgres import PostgresServer
 
 TEXTS = load_library().texts
@@ -63,13 +62,12 @@ def settle(page: Page) -> None:
                                                                                                     timeout=TIMEOUT)
 
 
-def sign_in(page: Page, base: str, nickname: str, code: str) -> None:
+def sign_in(page: Page, base: str, code: str) -> None:
     page.goto(f"{base}/?lang=en")
     expect(page.get_by_text(say("home.welcome"))).to_be_visible(timeout=TIMEOUT)
     settle(page)
     page.locator("summary").filter(has_text=say("signin.title")).click()
-    page.get_by_label(say("signin.nickname"), exact=True).fill(nickname)
-    page.get_by_label(say("signin.class_code_optional")).fill(code)
+    page.get_by_label(say("signin.code"), exact=True).fill(code)
     page.get_by_role("button", name=say("signin.submit")).click()
     settle(page)
 
@@ -77,27 +75,30 @@ def sign_in(page: Page, base: str, nickname: str, code: str) -> None:
 def test_progress_made_on_one_server_is_seen_on_the_other(servers: tuple[str, str], database: str,
                                                           browser: Browser) -> None:
     first, second = servers
-    made: NewClass = SqlClassBook.from_url(database).create("5B")
-    code = made.school_class.code
+    roster = make_roster(database, "Ana")
+    ana = Learner("Ana", roster.school_class.code, roster.keys["Ana"])
     pegar = load_library().lesson("pegar")
     contexts = [browser.new_context() for _ in range(3)]  # three devices: a learner's two and the teacher's
     try:
         one, other, teacher = (context.new_page() for context in contexts)
-        sign_in(one, first, "Ana", code)
+        sign_in(one, first, roster.codes["Ana"])
         one.get_by_role("link", name=f"2. {TEXTS.find('en', 'title', 'pegar')}").click()  # the same visit
         expect(one.get_by_text(say("intro", "pegar"))).to_be_visible(timeout=TIMEOUT)
         one.get_by_role("button", name=say("button.next")).click()
         expect(one.get_by_text(say("task_fit", "pegar"))).to_be_visible(timeout=TIMEOUT)
-        assert saved_step(database, Learner("Ana", code), "pegar") == 2
+        assert saved_step(database, ana, "pegar") == 2
 
-        sign_in(other, second, "ana", code)  # another device, on the other server
-        expect(other.get_by_text(say("teacher.join.nickname_taken"))).to_be_visible(timeout=TIMEOUT)
-        other.get_by_role("button", name=say("teacher.join.same_learner")).click()
+        sign_in(other, second, roster.codes["Ana"].lower())  # another device, on the other server
         title = TEXTS.find("en", "title", "pegar")
         expect(other.get_by_role("button", name=say("home.continue").format(lesson=title, step=2))).to_be_visible(
             timeout=TIMEOUT)
 
-        teacher.goto(f"{second}/teacher?key={made.secret}")
+        teacher.goto(f"{second}/teacher?lang=en&class={roster.school_class.code}")  # she signs in on the other server
+        expect(teacher.get_by_label(say("teacher.account.name"), exact=True)).to_be_visible(timeout=TIMEOUT)
+        settle(teacher)
+        teacher.get_by_label(say("teacher.account.name"), exact=True).fill(roster.teacher.name)
+        teacher.get_by_label(say("teacher.account.password"), exact=True).fill(PASSWORD)
+        teacher.get_by_role("button", name=say("teacher.account.sign_in")).click()
         expect(teacher.get_by_role("rowheader", name="Ana", exact=True).first).to_be_visible(timeout=TIMEOUT)
         step_text = say("teacher.view.step").format(step=2, count=len(pegar.steps))
         expect(teacher.get_by_role("cell", name=step_text)).to_have_count(1, timeout=TIMEOUT)

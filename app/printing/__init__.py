@@ -1,5 +1,6 @@
-"""Printable material made with Pillow, as PDF: lesson cards (one per lesson and language, or the whole course) and
-practice worksheets from a code. No Streamlit here: the pages only offer the downloads (``print_downloads.py``).
+"""Printable material made with Pillow, as PDF: lesson cards (one per lesson and language, or the whole course),
+practice worksheets from a code, and learners' sign-in cards with their QR codes. No Streamlit here: the pages only
+offer the downloads (``print_downloads.py``).
 
 It lives in ``app/`` rather than ``render/`` because it needs the lessons' texts in the learner's language
 (``Words``) and the app's table views, while ``render/`` draws tables and knows no words.
@@ -7,6 +8,7 @@ It lives in ``app/`` rather than ``render/`` because it needs the lessons' texts
 
 from .cards import course, key_step, lesson_card, lesson_link
 from .page import A4, DPI, Document, PlacedPicture
+from .signin_cards import PlacedCard, card_sheets, signin_cards, signin_link
 from .worksheet import (
     SHEET_SIZE,
     new_worksheet_code,
@@ -21,13 +23,17 @@ __all__ = [
     "DPI",
     "SHEET_SIZE",
     "Document",
+    "PlacedCard",
     "PlacedPicture",
+    "card_sheets",
     "course",
     "key_step",
     "lesson_card",
     "lesson_link",
     "new_worksheet_code",
     "parse_worksheet_code",
+    "signin_cards",
+    "signin_link",
     "worksheet",
     "worksheet_code",
     "worksheet_questions",

@@ -30,6 +30,7 @@ def free_port() -> int:
 def start_app(port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Start ``streamlit run tutorial_app.py`` headless on ``port`` and wait until it answers its health check."""
     command = [sys.executable, "-m", "streamlit", "run", "tutorial_app.py", "--server.headless", "true",
+               "--server.address", "127.0.0.1",  # loopback only: nothing but this machine reaches a test server
                "--server.port", str(port), "--browser.gatherUsageStats", "false"]
     # The server's output goes to a file, never to a pipe: a pipe nobody reads fills up and stalls the server.
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -60,13 +61,17 @@ def stop_app(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 @pytest.fixture(scope="session")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def app_database(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The URL of the running app's throwaway progress database (tests put a class and its roster there)."""
+    return f"sqlite:///{tmp_path_factory.mktemp('progress') / 'progress.db'}"
+
+@pytest.fixture(scope="session")
+def app_url(app_database: str) -> Iterator[str]:
     """The base URL of a running app (scripted replies and the computers' moves shown quickly, progress in a
     throwaway database)."""
     port = free_port()
-    database = tmp_path_factory.mktemp("progress") / "progress.db"
     process = start_app(port, {"LAPLAZA_REPLY_DELAY": "0.2", "LAPLAZA_PLAY_PACE": "0.2",
-                               "LA_PLAZA_PROGRESS_URL": f"sqlite:///{database}"})
+                               "LA_PLAZA_PROGRESS_URL": app_database})
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

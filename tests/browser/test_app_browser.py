@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from lessons import load_library
 from tests.browser.learner import PICTURE, PRACTICE_PICTURE, TIMEOUT, rerun, settle, still, tap
+from tests.identity_support import make_roster
 
 TEXTS = load_library().texts
 SUCCESS = '[data-testid="stAlertContentSuccess"]'
@@ -158,17 +159,21 @@ def test_practice_answers_all_show_at_a_laptop_width(page: Page, app_url: str, a
         page.screenshot(path=artifacts / f"practice-{code}-1366.png")
 
 
-def test_a_reload_keeps_the_learner_signed_in(page: Page, app_url: str) -> None:
+def test_a_reload_keeps_the_learner_signed_in(page: Page, app_url: str, app_database: str, artifacts: Path) -> None:
+    roster = make_roster(app_database, "Reload Rita", class_name="Reload class")
     page.set_viewport_size({"width": 1366, "height": 800})
     page.goto(f"{app_url}/?lang=en")
     settle(page)
     page.get_by_test_id("stExpander").get_by_text(TEXTS.get("en", "signin.title"), exact=True).click()
-    page.get_by_label(TEXTS.get("en", "signin.nickname")).fill("Reload Rita")
+    page.get_by_label(TEXTS.get("en", "signin.code")).fill(roster.codes["Reload Rita"].lower())
     rerun(page, lambda: page.get_by_role("button", name=TEXTS.get("en", "signin.submit")).click())
     expect(page.get_by_role("button", name=TEXTS.get("en", "signin.sign_out"))).to_be_visible(timeout=TIMEOUT)
+    kept = page.evaluate("window.localStorage.getItem('la-plaza-progress')")
+    assert "Rita" not in kept and roster.codes["Reload Rita"] not in kept  # only a token the server signed
     page.reload()
     expect(page.get_by_role("button", name=TEXTS.get("en", "signin.sign_out"))).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_text("Reload Rita").first).to_be_visible()
+    page.screenshot(path=artifacts / "signed-in-after-reload-1366.png")
     rerun(page, lambda: page.get_by_role("button", name=TEXTS.get("en", "signin.sign_out")).click())
     expect(page.get_by_text(TEXTS.get("en", "signin.guest"))).to_be_visible(timeout=TIMEOUT)
     page.reload()
@@ -176,3 +181,15 @@ def test_a_reload_keeps_the_learner_signed_in(page: Page, app_url: str) -> None:
     expect(page.get_by_test_id("stExpander").get_by_text(TEXTS.get("en", "signin.title"), exact=True)
            ).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_role("button", name=TEXTS.get("en", "signin.sign_out"))).to_have_count(0)
+
+
+def test_edited_browser_storage_signs_nobody_in(page: Page, app_url: str, app_database: str) -> None:
+    make_roster(app_database, "Tom", class_name="Storage class")
+    page.goto(f"{app_url}/?lang=en")
+    settle(page)
+    page.evaluate("""window.localStorage.setItem('la-plaza-progress', JSON.stringify(
+        {v: 1, learner: {nickname: 'Tom', class_code: 'KMR-482'}}))""")
+    page.reload()
+    expect(page.get_by_text(TEXTS.get("en", "notice.storage_ignored"))).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_role("button", name=TEXTS.get("en", "signin.sign_out"))).to_have_count(0)
+    expect(page.get_by_text("Tom", exact=True)).to_have_count(0)

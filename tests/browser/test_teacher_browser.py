@@ -141,7 +141,7 @@ def test_a_teacher_signs_up_makes_a_class_projects_it_and_removes_a_learner(brow
     phone.set_viewport_size({"width": 390, "height": 844})
     phone.goto(f"{app_url}/teacher?class={code}")
     expect(phone.get_by_role("heading", name="Klas 4A")).to_be_visible(timeout=TIMEOUT)
-    expect(phone.get_by_text(say("en", "teacher.account.signed_in_as", name=teacher))).to_be_visible()
+    expect(phone.get_by_text(teacher, exact=True)).to_be_visible()
     still(phone)
     phone.screenshot(path=artifacts / "teacher_class_390.png", full_page=True)
     check_sticky_nicknames(phone)
@@ -171,6 +171,28 @@ def check_sticky_nicknames(page: Page) -> None:
     after_name, after_lesson = nickname.bounding_box(), lesson.bounding_box()
     assert abs(after_name["x"] - before_name["x"]) < 1  # the nickname stays
     assert before_lesson["x"] - after_lesson["x"] > 300  # the lessons moved under it
+
+
+def test_signing_out_on_every_device_clears_another_open_class_view_by_itself(browser: Browser,
+                                                                             app_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    first = context.new_page()
+    sign_up(first, app_url, "eo", f"S-ro Bruno {secrets.token_hex(3)}")
+    code = create_class(first, "eo", "Klaso 5B")
+    add_learners(first, "eo", "Zuleika")
+    second = browser.new_context(viewport={"width": 1366, "height": 900},
+                                 storage_state=context.storage_state()).new_page()  # another device, same teacher
+    second.goto(f"{app_url}/teacher?lang=eo&class={code}")
+    expect(second.get_by_role("heading", name="Klaso 5B")).to_be_visible(timeout=TIMEOUT)
+    still(second)
+    first.get_by_role("button", name=say("eo", "teacher.account.sign_out_everywhere")).click()
+    expect(first.get_by_text(say("eo", "teacher.account.signed_out_everywhere"))).to_be_visible(timeout=TIMEOUT)
+    # nobody touches the second device: its live class view finds out at its next refresh
+    expect(second.get_by_text(say("eo", "teacher.account.ended"))).to_be_visible(timeout=TIMEOUT)
+    expect(second.get_by_role("heading", name="Klaso 5B")).to_have_count(0)
+    expect(second.get_by_text("Zuleika")).to_have_count(0)
+    second.context.close()
+    context.close()
 
 
 def test_a_wrong_password_is_refused_in_the_visitors_language(page: Page, app_url: str) -> None:

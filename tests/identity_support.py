@@ -1,0 +1,38 @@
+"""Classes and learners made straight in a progress database, as a teacher's page would: a teacher account, a class,
+a roster with each learner's personal code (the only moment a code is known)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.accounts import SchoolSettings
+from app.accounts_sql import SqlAccounts, Teacher
+from app.classes import SchoolClass
+from app.classes_sql import SqlClassBook
+
+PASSWORD = "a long enough passphrase"
+
+
+@dataclass(frozen=True)
+class Roster:
+    """A teacher's class and its learners' codes by nickname."""
+
+    teacher: Teacher
+    school_class: SchoolClass
+    codes: dict[str, str]
+    keys: dict[str, str]
+
+
+def make_roster(url: str, *nicknames: str, teacher: str = "Ms Maria", class_name: str = "5B") -> Roster:
+    """A teacher (signed up on the database at ``url``, or found again), a class and learners with their codes."""
+    accounts = SqlAccounts.from_url(url, SchoolSettings())
+    try:
+        made = accounts.sign_up(teacher, PASSWORD)
+    except ValueError:  # already signed up in this database
+        made = accounts.sign_in_teacher(teacher, PASSWORD, ())
+    book = SqlClassBook.from_url(url)
+    school_class = book.create(class_name, made)
+    issued = book.add_learners(school_class, nicknames)
+    accounts.engine.dispose()
+    book.engine.dispose()
+    return Roster(made, school_class, {i.nickname: i.code for i in issued}, {i.nickname: i.key for i in issued})
