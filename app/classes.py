@@ -53,6 +53,11 @@ def normal_code(text: str) -> str:
     return joined if _CODE.match(joined) else trimmed
 
 
+def is_class_code(text: str) -> bool:
+    """Whether ``text``, as typed (any case, with or without its hyphen), is the shape of a class code."""
+    return bool(_CODE.match(normal_code(text)))
+
+
 def new_secret() -> str:
     """The secret of a new teacher link (URL-safe, shown once and never stored)."""
     return secrets.token_urlsafe(SECRET_BYTES)

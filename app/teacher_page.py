@@ -18,7 +18,7 @@ from practice import get_skill
 
 from . import class_table, navigation, print_downloads, signin, teacher_account, urls, widgets
 from .browser import FEEDBACK_KEY
-from .classes import CLASS_NAME_MAX, ClassRefused, ClassReport, SchoolClass, normal_code
+from .classes import CLASS_NAME_MAX, ClassRefused, ClassReport, SchoolClass, is_class_code, normal_code
 from .classes_sql import open_class_book
 from .i18n import Words, plain
 from .library import library
@@ -74,8 +74,8 @@ def _read_address(here: Desk, visit: Visit) -> None:
     """A class code in an address from outside (a reload, a bookmark) is remembered, to open once the teacher is
     known; an old teacher link's secret is never kept (only pasted, to claim the class)."""
     params = urls.incoming(visit) or {}
-    if CLASS_PARAM in params:
-        here.wanted = normal_code(params[CLASS_PARAM])[:20] or None
+    if CLASS_PARAM in params:  # (anything that is not a class code opens nothing, like a code of another teacher)
+        here.wanted = normal_code(params[CLASS_PARAM]) if is_class_code(params[CLASS_PARAM]) else ""
 
 
 def _check_teacher(here: Desk, visit: Visit, words: Words) -> None:
@@ -91,7 +91,7 @@ def _check_teacher(here: Desk, visit: Visit, words: Words) -> None:
 def _follow(here: Desk, visit: Visit) -> None:
     """The address shows the class open (or still to open): a reload brings the teacher back to it."""
     code = here.school_class.code if here.school_class is not None else here.wanted
-    urls.follow(visit, extra={CLASS_PARAM: code} if code else None)
+    urls.follow(visit, extra={CLASS_PARAM: code} if code else None)  # (a refused value is not written back)
 
 
 def _say(here: Desk) -> None:

@@ -11,6 +11,8 @@ from functools import partial
 import streamlit as st
 
 from . import navigation, urls
+from .accounts import name_look
+from .class_table import slug
 from .classes import ClassLearner, ClassRefused, IssuedCode
 from .i18n import Words, plain
 from .printing.signin_cards import signin_cards
@@ -60,6 +62,8 @@ def _on_add() -> None:
     if not names:
         tell(here, "error", words("teacher.roster.none_typed"))
         return
+    if {name_look(name) for name in names} <= {name_look(code.nickname) for code in here.issued}:
+        return  # the same list sent again (a double click): those learners were just added, their codes are shown
     try:
         issued = here.book.add_learners(here.school_class, names)
     except ClassRefused as refused:
@@ -101,7 +105,8 @@ def _new_codes(here: Desk, words: Words) -> None:
             base = urls.app_address(navigation.TEACHER)
             st.download_button(words("teacher.codes.cards"),
                                data=partial(signin_cards, here.issued, here.school_class.name, words, base),
-                               file_name=f"{here.school_class.code}-cards.pdf", mime="application/pdf",
+                               file_name=f"{slug(here.school_class.name) or here.school_class.code.lower()}-cards.pdf",
+                               mime="application/pdf",
                                key="teacher_cards", icon=":material/print:", on_click="ignore")
             st.button(words("teacher.codes.kept"), key="teacher_codes_kept", icon=":material/check:",
                       on_click=_on_kept)

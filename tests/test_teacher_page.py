@@ -742,3 +742,24 @@ def test_the_two_csv_records_are_served_named_for_the_class_and_the_moment(schoo
     pila_rows = [row for row in steps[5:] if row[0] == "Ana" and row[1].startswith("1 · ")]
     assert pila_rows[:2] == [["Ana", pila_rows[0][1], "1", "1", "2", "1"], ["Ana", pila_rows[0][1], "2", "1", "0", "0"]]
     assert len(pila_rows) == len(LIBRARY.lesson("pila").steps)
+
+
+def test_a_class_list_sent_twice_adds_its_learners_once(school: Any) -> None:
+    at = signed_up("en")
+    made = create(at, "4A")
+    add(at, "Ana, Ben")
+    issued = desk_of(at).issued
+    add(at, "Ana, Ben")  # the same list again, as a double click sends it
+    assert not texts(at, "error") and desk_of(at).issued == issued
+    assert [learner.nickname for learner in school.book().report(made).learners] == ["Ana", "Ben"]
+
+
+@pytest.mark.parametrize("value", ["[Open](http://ev.il)", "KMR-48", "x" * 300, "'; DROP TABLE classes; --"])
+def test_an_address_that_names_no_class_opens_nothing_and_is_not_written_back(school: Any, value: str) -> None:
+    at = signed_up("en")
+    create(at, "4A")
+    click(at, "teacher_classes")
+    other = reloaded(at, "en", **{"class": value})
+    assert texts(other, "error") == [ui("en", "teacher.classes.not_yours")]
+    assert desk_of(other).school_class is None and "class" not in other.query_params
+    assert "ev.il" not in everything(other) and "DROP" not in everything(other)

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from lessons import load_library
 from tests.browser.learner import still
 from tests.browser.test_accessibility import serious
+from tests.browser.test_signin_card_browser import scanned
 
 TEXTS = load_library().texts
 TIMEOUT = 45_000  # generous: the live view refreshes every 5 s, and the machine is shared
@@ -87,14 +88,14 @@ def test_a_teacher_signs_up_makes_a_class_projects_it_and_removes_a_learner(brow
     assert len(set(codes)) == 3, codes
     page.screenshot(path=artifacts / "teacher_codes_1920.png", full_page=True)
 
-    learner = browser.new_context().new_page()  # Ana types the code on her card, on her own device
-    learner.goto(f"{app_url}/?lang=en")
-    expect(learner.get_by_text(say("en", "signin.title"), exact=True)).to_be_visible(timeout=TIMEOUT)
-    still(learner)
-    learner.locator("summary").filter(has_text=say("en", "signin.title")).click()
-    learner.get_by_label(say("en", "signin.code"), exact=True).fill(codes[0].lower().replace("-", " "))
-    learner.get_by_role("button", name=say("en", "signin.submit")).click()
-    expect(learner.get_by_text("Ana", exact=True).first).to_be_visible(timeout=TIMEOUT)
+    with page.expect_download(timeout=TIMEOUT) as download:  # the cards to print, one per learner
+        page.get_by_role("button", name=say("en", "teacher.codes.cards")).click()
+    assert download.value.suggested_filename == "klas-4a-cards.pdf"
+    links = scanned(Path(download.value.path()).read_bytes())
+    assert sorted(links) == sorted(f"{app_url}/#signin={one}" for one in codes)
+    learner = browser.new_context().new_page()  # Ana's phone camera reads her card and opens its address
+    learner.goto(next(link for link in links if link.endswith(codes[0])))
+    expect(learner.get_by_test_id("stMain").get_by_text("Ana", exact=True)).to_be_visible(timeout=TIMEOUT)
     learner.context.close()
     seen = page.get_by_role("region", name=say("en", "teacher.view.lessons")).get_by_role("row").filter(
         has=page.get_by_role("rowheader", name="Ana"))
