@@ -43,7 +43,7 @@ from app.classes_sql import SqlClassBook  # noqa: E402
 from app.i18n import Words  # noqa: E402
 from lessons import LessonRunner, load_library  # noqa: E402
 from tests.browser.conftest import free_port, stop_app  # noqa: E402
-from tests.identity_support import make_roster  # noqa: E402
+from tests.identity_support import PASSWORD, make_roster  # noqa: E402
 from tests.postgres import PostgresServer  # noqa: E402
 
 LESSON = "pegar"
@@ -67,6 +67,7 @@ def rss_mb(pid: int) -> float:
             return int(line.split()[1]) / 1024
     raise RuntimeError(f"no VmRSS for process {pid}")
 
+TEACHER = "Load Teacher"  # the class's teacher, signed up with identity_support.PASSWORD
 
 @dataclass
 class Timing:
@@ -318,13 +319,18 @@ async def _picture_taps(tab: Client, rng: random.Random, think: tuple[float, flo
         timings.append(await tab.act("picture tap", value=state))
 
 
-async def teacher(base: str, secret: str, stop: asyncio.Event, errors: list[str]) -> int:
-    """The teacher's class view, left open: its fragment reruns itself every few seconds, as in the browser."""
+async def teacher(base: str, class_code: str, stop: asyncio.Event, errors: list[str]) -> int:
+    """The teacher's class view, left open: she signs in with her name and password, opens the class, and its
+    fragment reruns itself every few seconds, as in the browser."""
     tab = Client(base, "teacher")
     reruns = 0
     try:
         await tab.connect()
-        await tab.rerun(page="teacher", query=f"key={secret}")
+        await tab.rerun(page="teacher", query=f"class={class_code}&lang=en")
+        await tab.until(lambda: tab.finished >= 1 and "teacher_name" in tab.widgets)
+        for key, value in (("teacher_name", TEACHER), ("teacher_password", PASSWORD)):
+            tab.values[tab.key(key)] = WidgetState(id=tab.key(key), string_value=value)
+        await tab.act("teacher sign in", trigger=tab.key("teacher_sign_in"))
         await tab.until(lambda: tab.finished >= 1 and bool(tab.auto))
         fragment, interval = next(iter(tab.auto.items()))
         while not stop.is_set():
@@ -342,14 +348,14 @@ async def teacher(base: str, secret: str, stop: asyncio.Event, errors: list[str]
     return reruns
 
 
-async def run_class(base: str, codes: list[str], learners: int, rounds: int,
+async def run_class(base: str, class_code: str, codes: list[str], learners: int, rounds: int,
                     think: tuple[float, float]) -> tuple[list[Timing], list[str], int, float]:
     """Everyone at once; returns the timings, the errors, the teacher view's refreshes, and the wall time."""
     timings: list[Timing] = []
     errors: list[str] = []
     stop = asyncio.Event()
     start = time.perf_counter()
-    watching = asyncio.create_task(teacher(base, stop, errors))
+    watching = asyncio.create_task(teacher(base, class_code, stop, errors))
     await asyncio.gather(*(learner(base, n, codes[n], rounds, think, timings, errors) for n in range(1, learners + 1)))
     stop.set()
     refreshes = await watching
@@ -379,7 +385,8 @@ def main() -> None:
 
     server = PostgresServer().start() if args.postgres else None
     url = server.create_database() if server else f"sqlite:///{tempfile.mkdtemp(prefix='laplaza-load-')}/progress.db"
-    roster = make_roster(url, *(f"Learner {n:02d}" for n in range(args.learners + 1)), class_name="Load test class")
+    roster = make_roster(url, *(f"Learner {n:02d}" for n in range(args.learners + 1)), teacher=TEACHER,
+                         class_name="Load test class")
     codes = [roster.codes[f"Learner {n:02d}"] for n in range(args.learners + 1)]
     port = free_port()
     app, log = serve(port, {"LA_PLAZA_PROGRESS_URL": url})
@@ -395,7 +402,7 @@ def main() -> None:
         alone_errors: list[str] = []
         asyncio.run(learner(base, 0, codes[0], args.rounds, tuple(args.think), alone, alone_errors))
         timings, errors, refreshes, wall = asyncio.run(
-            run_class(base, codes, args.learners, args.rounds, tuple(args.think)))
+            run_class(base, roster.school_class.code, codes, args.learners, args.rounds, tuple(args.think)))
         errors += alone_errors
         worked = rss_mb(app.pid)  # every learner's session is still held by the server after the run
         check_progress(url, roster.school_class, args.learners + 1)
