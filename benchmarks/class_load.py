@@ -330,7 +330,7 @@ async def teacher(base: str, class_code: str, stop: asyncio.Event, errors: list[
         await tab.until(lambda: tab.finished >= 1 and "teacher_name" in tab.widgets)
         for key, value in (("teacher_name", TEACHER), ("teacher_password", PASSWORD)):
             tab.values[tab.key(key)] = WidgetState(id=tab.key(key), string_value=value)
-        await tab.act("teacher sign in", trigger=tab.key("teacher_sign_in"))
+        await tab.act("teacher sign in", trigger=tab.key("teacher_sign_in"), page="teacher")
         await tab.until(lambda: tab.finished >= 1 and bool(tab.auto))
         fragment, interval = next(iter(tab.auto.items()))
         while not stop.is_set():
