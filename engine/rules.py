@@ -18,6 +18,27 @@ GREEK_SCORING = ("winner_takes", "katsika")
 
 Scoring = Literal["la_plaza", "winner_takes", "katsika", "all_fives"]
 LeadRule = Literal["la_plaza", "lowest_double", "highest_tile", "random"]
+#: What a seat is to the player looking (language-neutral: the texts name them).
+Role = Literal["you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent"]
+ROLES: tuple[Role, ...] = ("you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent")
+
+
+def seat_role(players: int, viewer: int, seat: int, partners: bool | None = None) -> Role:
+    """What ``seat`` is to the player at ``viewer``: you, your opponent (two players), or around a bigger table the
+    opponent on your right (who plays after you: play goes counter-clockwise), the one on your left (who plays
+    before you) and the seat opposite: your partner in a partnership game (``partners``, the default with four
+    players), else the opponent across. ``Rules.role`` asks it of a rule set.
+
+    >>> [seat_role(4, 1, seat) for seat in range(4)]
+    ['left_opponent', 'you', 'right_opponent', 'partner']
+    """
+    relative = (seat - viewer) % players
+    if players == 2:
+        return ("you", "opponent")[relative]  # type: ignore[return-value]
+    if players == 3:
+        return ("you", "right_opponent", "left_opponent")[relative]  # type: ignore[return-value]
+    across = "partner" if partners is None or partners else "across_opponent"
+    return ("you", "right_opponent", across, "left_opponent")[relative]  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -200,6 +221,12 @@ class Rules:
         """The seat opposite in a partnership game; ``None`` when every player is a side of their own."""
         _check_seat(self, seat)
         return (seat + 2) % 4 if self.partners else None
+
+    def role(self, viewer: int, seat: int) -> Role:
+        """What ``seat`` is to the player at ``viewer`` at this table (see ``seat_role``)."""
+        _check_seat(self, viewer)
+        _check_seat(self, seat)
+        return seat_role(self.players, viewer, seat, self.partners)
 
     @property
     def spinner(self) -> bool:
