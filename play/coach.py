@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine import Draw, Match, Move, Pass, Play, Rules, View
+from engine import Decision, Draw, LeadReason, Match, Move, Pass, Play, Rules, View
 from lessons.coverage import Coverage, load_coverage
 from lessons.model import seat_key, side_key
 from lessons.texts import Message, Ref
@@ -116,30 +116,31 @@ def event_remarks(before: View, after: View) -> tuple[Remark, ...]:
 
 
 def lead_remarks(match: Match, view: View) -> tuple[Remark, ...]:
-    """At the start of a hand the match dealt: who leads it, and why (§5, G3, G4, S2)."""
-    if view.history or view.ends is not None:
+    """At the start of a hand the match dealt: who leads it, and why (§5, G3, G4, S2), as the engine gives it."""
+    if view.history or view.ends is not None or view.lead_reason not in _LEAD_CODES:
         return ()
     rules, learner, leader = view.rules, view.seat, view.to_move
     you = "_you" if leader == learner else ""
-    reason = _lead_reason(match, rules)
-    args: dict[str, Any] = {"seat": Ref(seat_key(rules, learner, leader))}
+    code = _LEAD_CODES[view.lead_reason]
     previous = match.outcomes[-1] if match.outcomes else None
-    if reason == "blocked" and previous is not None and previous.winner is None:
-        reason = "blocked_tie"
-    return (remark(f"lead.{reason}{you}", rules, **args),)
+    if view.lead_reason is LeadReason.BLOCKER and previous is not None and previous.decision is Decision.TIE:
+        code = "blocked_tie"
+    return (remark(f"lead.{code}{you}", rules, seat=Ref(seat_key(rules, learner, leader))),)
 
 
-def _lead_reason(match: Match, rules: Rules) -> str:
-    previous = match.outcomes[-1] if match.outcomes else None
-    if rules.lead_rule == "lowest_double":
-        return "lowest_double"
-    if previous is None:
-        return {"la_plaza": "double_six" if rules.players == 4 else "lot", "highest_tile": "highest_tile"}.get(
-            rules.lead_rule, "random"
-        )
-    if rules.lead_rule == "la_plaza":
-        return "went_out" if previous.reason == "domino" else "blocked"
-    return "winner" if previous.winner is not None else "again"
+#: The coach's code for each reason the engine gives for a lead (a leader chosen by hand has none).
+_LEAD_CODES: dict[LeadReason | None, str] = {
+    LeadReason.DOUBLE_SIX: "double_six",
+    LeadReason.LOT: "lot",
+    LeadReason.WENT_OUT: "went_out",
+    LeadReason.BLOCKER: "blocked",
+    LeadReason.LOWEST_DOUBLE: "lowest_double",
+    LeadReason.LOWEST_TILE: "lowest_double",
+    LeadReason.HIGHEST_TILE: "highest_tile",
+    LeadReason.WINNER: "winner",
+    LeadReason.AGAIN: "again",
+    LeadReason.RANDOM: "random",
+}
 
 
 def end_remarks(after: View) -> tuple[Remark, ...]:
@@ -161,9 +162,9 @@ def end_remarks(after: View) -> tuple[Remark, ...]:
         else:
             partner = rules.partner_of(learner) == seat
             found.append(remark("domino_partner" if partner else f"domino{you}", rules, seat=name, side=side))
-    elif rules.scoring == "la_plaza" and rules.blocked_winner == "blocker":
+    elif outcome.decision is Decision.BLOCKER:
         found.append(remark("tranque_blocker", rules, seat=name, side=side))
-    elif outcome.winner is None:
+    elif outcome.decision is Decision.TIE:
         found.append(remark("tranque_tie", rules, seat=name, side=side, pips=min(outcome.side_pips)))
     else:
         found.append(remark("tranque", rules, seat=name, side=side, pips=outcome.side_pips[outcome.winner]))

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from engine import Rules
+from engine import Rules, seat_role
 from lessons import Coverage, LessonRunner, Library, check_coverage
 from lessons.coverage import Fact
-from lessons.model import role_of, seat_key, side_key
+from lessons.model import seat_key, side_key
 from lessons.structure import read_lesson
 
 COURSE = "other_tables"
@@ -214,10 +214,10 @@ def test_out_of_play_is_asked_only_without_a_stock() -> None:
 
 
 def test_every_table_names_its_seats_and_sides() -> None:
-    assert [role_of(3, 0, seat) for seat in range(3)] == ["you", "right_opponent", "left_opponent"]
-    assert [role_of(4, 1, seat, partners=False) for seat in range(4)] == [
+    assert [seat_role(3, 0, seat) for seat in range(3)] == ["you", "right_opponent", "left_opponent"]
+    assert [seat_role(4, 1, seat, partners=False) for seat in range(4)] == [
         "left_opponent", "you", "right_opponent", "across_opponent"]
-    assert role_of(4, 0, 2) == "partner"
+    assert seat_role(4, 0, 2) == "partner"
     free_for_all = Rules.block_game(players=4)
     assert seat_key(free_for_all, 0, 2) == "role.across_opponent"
     assert side_key(free_for_all, 0, 3) == "role.left_opponent"
