@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine import ILLEGAL_MOVE_CODES
+from engine import ILLEGAL_MOVE_CODES, IllegalMove
 
 UI = "ui"
 PRAISE_KEYS: tuple[str, ...] = tuple(f"praise.{n}" for n in range(1, 6))
@@ -22,6 +22,7 @@ REQUIRED_UI_KEYS: tuple[str, ...] = (
     "progress.move",
     "step.done",
     "hint.match",
+    "hint.match_ends",
     "hint.lead_nudge",
     "hint.check",
     "hint.end",
@@ -98,6 +99,23 @@ class Message:
     def of(cls, key: str, **args: Any) -> Message:
         """A message with keyword arguments."""
         return cls(key, tuple(sorted(args.items())))
+
+
+def refusal_args(error: IllegalMove) -> dict[str, Any]:
+    """The facts a refusal quotes, as the ``illegal.<code>`` texts' arguments: the tile, the end, the number there."""
+    args: dict[str, Any] = {}
+    if error.tile is not None:
+        args["tile"] = str(error.tile)
+    if error.end is not None:
+        args["end"] = Ref(f"end.{error.end}")
+    if error.number is not None:
+        args["number"] = error.number
+    return args
+
+
+def refusal(error: IllegalMove) -> Message:
+    """The engine's refusal of a move in words: its ``illegal.<code>`` text with the facts the refusal carries."""
+    return Message.of(f"illegal.{error.code}", **refusal_args(error))
 
 
 FeedbackKind = Literal["success", "error", "info"]

@@ -222,3 +222,43 @@ def test_every_table_names_its_seats_and_sides() -> None:
     assert seat_key(free_for_all, 0, 2) == "role.across_opponent"
     assert side_key(free_for_all, 0, 3) == "role.left_opponent"
     assert side_key(Rules.katsika(), 0, 1) == "side.theirs"
+
+
+# ----------------------------------------------------------------------------------------------- the spinner's arms
+
+
+def _spinner_down_step(library: Library) -> tuple[Any, LessonRunner]:
+    """The spinner lesson's step that asks for the 5-4 on the spinner's bottom side (four open ends)."""
+    lesson = next(lesson for lesson in library.lessons if lesson.id == "spinner")
+    step = next(step for step in lesson.steps if step.text == "task_down")
+    runner = LessonRunner(lesson, seed=7)
+    runner.goto(step.number)
+    return lesson, runner
+
+
+def test_a_tile_refused_at_a_spinner_arm_is_told_the_number_showing_there(library: Library) -> None:
+    lesson, runner = _spinner_down_step(library)
+    position = runner.state.position
+    refusal = position.check("plays 6-4 down")
+    assert refusal is not None and refusal.number == position.end_number("down") == 5
+    feedback = runner.act("plays 6-4 down")
+    assert feedback.key == "illegal.no-match"
+    assert dict(feedback.args)["number"] == refusal.number
+    for lang in library.texts.languages:
+        template = library.texts.get(lang, "illegal.no-match", lesson.id)
+        shown = library.texts.render(feedback, lang, lesson.id)
+        assert shown == template.format(tile="6-4", number=5, end=library.texts.get(lang, "end.down")), lang
+
+
+def test_the_first_hint_at_a_spinner_names_and_rings_every_open_end(library: Library) -> None:
+    lesson, runner = _spinner_down_step(library)
+    position = runner.state.position
+    assert len(position.open_ends) == 4
+    hint = runner.hint()
+    numbers = tuple(number for _, number in position.open_ends)
+    assert dict(hint.args)["numbers"] == numbers
+    rings = {mark.end for mark in runner.view().marks if mark.kind == "end"}
+    assert rings == {end for end, _ in position.open_ends}
+    for lang in library.texts.languages:
+        shown = library.texts.render(hint, lang, lesson.id)
+        assert "{" not in shown and all(str(n) in shown for n in numbers), lang
