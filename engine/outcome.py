@@ -47,7 +47,9 @@ class Outcome:
     - ``decision``: what decided the hand (a ``Decision``: domino, the fewest pips, the blocker's side, a tie).
     - ``next_leader``: the seat that leads the next hand, or ``None`` where the next deal finds it (G3) or
       the leader it would repeat is not known (a set-up hand); ``next_lead_reason`` why it leads.
-    - ``pips`` per seat and ``side_pips`` per side: the face value left in hand.
+    - ``pips`` per seat and ``side_pips`` per side: the face value left in hand; ``penalties`` per seat, what
+      its hand writes against its side at katsika (its pips, or 25 for the 0-0 alone and 50 for the 6-6 alone,
+      G8; 0 for the winners and at every other table).
     """
 
     reason: Literal["domino", "blocked"]
@@ -64,6 +66,7 @@ class Outcome:
     leader: int | None  # the seat that led this hand, when the position knows it
     decision: Decision
     next_lead_reason: LeadReason | None
+    penalties: tuple[int, ...]
     rules: Rules = field(repr=False)
 
 
@@ -150,11 +153,13 @@ def _finished(
     zeros = (0,) * len(side_pips)
     scores = list(hand_points or zeros)
     points = 0
+    penalties = [0] * len(hands)
     if rules.scoring == "katsika":
         if winner is not None:
-            for side, hand in zip(rules._seat_sides, hands, strict=True):  # type: ignore[attr-defined]
+            for loser, (side, hand) in enumerate(zip(rules._seat_sides, hands, strict=True)):  # type: ignore[attr-defined]
                 if side != winner:
-                    scores[side] += katsika_value(hand, rules.katsika_doubles)
+                    penalties[loser] = katsika_value(hand, rules.katsika_doubles)
+                    scores[side] += penalties[loser]
     elif winner is not None:
         points = _won(rules, side_pips, winner, capicu)
         scores[winner] += points
@@ -175,6 +180,7 @@ def _finished(
         "leader": leader,
         "decision": decision,
         "next_lead_reason": next_reason,
+        "penalties": tuple(penalties),
         "rules": rules,
     })
 

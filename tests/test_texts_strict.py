@@ -9,7 +9,7 @@ import os
 import pytest
 
 from lessons import Message
-from lessons.texts import MISSING, STRICT_VARIABLE, Texts, TextError
+from lessons.texts import MISSING, STRICT_VARIABLE, TextError, Texts
 
 TABLES = {
     "en": {"ui": {"illegal.no-match": "The {tile} has no {number}, so it doesn't fit at the {end} end.",
