@@ -228,6 +228,8 @@ class View:
     def sample(self, rng: random.Random) -> Position:
         """A full position consistent with this view: the unseen tiles dealt at random to the other hands and
         the stock (in a random order), every deal that fits the hand sizes and the known lacks equally likely."""
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng={rng!r}: sample with a random.Random, e.g. random.Random(seed)")
         if self._table.outcome is not None:
             raise ValueError("the hand is over: every hand is shown, there is nothing left to sample")
         if self._deal is None:

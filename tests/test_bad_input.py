@@ -225,3 +225,23 @@ def test_the_lot_and_the_match_deal_need_a_random_generator(rng: object) -> None
 @pytest.mark.parametrize("players", [0, 1, 5, "2", True])
 def test_the_lot_is_drawn_by_two_to_four_players(players: object) -> None:
     refused(ValueError, players, draw_lot, random.Random(1), players)
+
+
+# --- a seat's view and the computer players take only what they are for (issue 21) ----------------------------
+
+
+def test_a_view_samples_only_with_a_random_generator() -> None:
+    view = Position.setup(ONE, [tiles("5-1 2-2"), tiles("6-6 0-0")], ["3-4"], stock=tiles("1-1")).view(0)
+    refused(TypeError, None, view.sample, None)
+    refused(TypeError, 7, view.sample, 7)
+
+
+@pytest.mark.parametrize("level", ["beginner", "club", "expert"])
+def test_a_computer_player_chooses_from_a_view_only(level: str) -> None:
+    from play import computer_player
+
+    position = Position.setup(ONE, [tiles("5-1 2-2"), tiles("6-6 0-0")], ["3-4"], stock=tiles("1-1"))
+    player = computer_player(level, 1)
+    refused(TypeError, None, player.choose, None)
+    message = refused(TypeError, "Position", player.choose, position)
+    assert "position.view(seat)" in message
