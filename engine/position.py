@@ -145,8 +145,14 @@ class Position:
         spinner: int | None = None,
         up: Sequence[TileLike] = (),
         down: Sequence[TileLike] = (),
+        partial: bool = False,
     ) -> Position:
         """Any scripted mid-hand position: the line left to right, the stock in draw order.
+
+        The tiles must be ones a real deal could give: at a table without a stock no hand holds more than the rules
+        deal, nor all hands and the table together more than they deal; a stock is never larger than the deal leaves,
+        and the hands hold no more drawn tiles than the stock has given. ``partial=True`` allows a table that no deal
+        gives, which a lesson may show on purpose (and must say so by name).
 
         With two or more line tiles each one's orientation follows from its neighbours; a lone mixed tile must be
         text and is read as written (``"3-4"`` shows 3 on the left). ``lead_index`` says which line tile was the
@@ -166,6 +172,10 @@ class Position:
         table = read_table(line, lead_index, spinner, up, down)
         _check_unique(hand_tiles, tuple(p.tile for p in table.placed), stock_tiles)
         _check_seat(rules, to_move, "to_move")
+        if not isinstance(partial, bool):
+            raise ValueError(f"partial={partial!r}: must be True or False")
+        if not partial:
+            _check_dealt(rules, hand_tiles, len(table.placed), len(stock_tiles))
         if table.lead is None:
             return cls.start(rules, hand_tiles, stock_tiles, leader=to_move)
         position = _make(rules, _pack(hand_tiles), table, stock_tiles, to_move, False, to_move - 1, None)
@@ -981,6 +991,39 @@ def _read_stock(rules: Rules, stock: Sequence[TileLike]) -> tuple[Tile, ...]:
     if tiles and not rules.uses_stock:
         raise ValueError(f"{rules.name} has no stock, but {len(tiles)} stock tiles were given")
     return tiles
+
+
+def _check_dealt(rules: Rules, hands: tuple[tuple[Tile, ...], ...], on_table: int, stock: int) -> None:
+    """Refuse tiles no real deal under ``rules`` could give (``Position.setup``'s ``partial`` lifts it)."""
+    size, players = rules.hand_size, rules.players
+    dealt = players * size
+    why = "pass partial=True for a table shown in part on purpose"
+    if not rules.uses_stock:
+        for seat, hand in enumerate(hands):
+            if len(hand) > size:
+                raise ValueError(
+                    f"hand {seat} holds {len(hand)} tiles, but {rules.name} deals {size} a seat and has no stock to "
+                    f"draw from: no deal gives that ({why})"
+                )
+        held = sum(map(len, hands)) + on_table
+        if held > dealt:
+            raise ValueError(
+                f"{held} tiles in the hands and on the table, but {rules.name} with {players} players deals only "
+                f"{players} × {size} = {dealt}: no deal gives that ({why})"
+            )
+        return
+    first_stock = len(ALL_TILES) - dealt
+    if stock > first_stock:
+        raise ValueError(
+            f"a stock of {stock} tiles, but {rules.name} with {players} players leaves {first_stock} after the deal "
+            f"({why})"
+        )
+    drawn = sum(max(0, len(hand) - size) for hand in hands)
+    if drawn > first_stock - stock:
+        raise ValueError(
+            f"the hands hold at least {drawn} drawn tiles, but a stock of {first_stock} with {stock} left has given "
+            f"only {first_stock - stock} ({why})"
+        )
 
 
 def _check_unique(hands: tuple[tuple[Tile, ...], ...], line: tuple[Tile, ...], stock: tuple[Tile, ...]) -> None:

@@ -262,3 +262,13 @@ def test_the_first_hint_at_a_spinner_names_and_rings_every_open_end(library: Lib
     for lang in library.texts.languages:
         shown = library.texts.render(hint, lang, lesson.id)
         assert "{" not in shown and all(str(n) in shown for n in numbers), lang
+
+
+def test_a_lesson_table_no_deal_gives_loads_only_when_it_says_partial() -> None:
+    eight = {"hands": ["0-0 0-1 0-2 0-3 0-4 0-5 0-6 1-1", "6-6 2-2"], "line": "3-4"}
+    refused = read(lesson_data(*(question("open_ends", eight, distractors=[1]) for _ in range(2)), rules="block_game"))
+    assert refused.errors and "hand 0 holds 8 tiles" in str(refused.errors[0])
+    partial = {**eight, "partial": True}
+    allowed = read(lesson_data(*(question("open_ends", partial, distractors=[1]) for _ in range(2)),
+                               rules="block_game"))
+    assert allowed.errors == []
