@@ -222,6 +222,21 @@ class Rules:
         _check_seat(self, seat)
         return (seat + 2) % 4 if self.partners else None
 
+    def option_values(self, option: str) -> tuple[Any, ...]:
+        """The values this preset's table may be given for ``option``, so that a sweep can try every table
+        (whole-number options: a few representative values). Some combinations are still refused: a partnership
+        needs 4 players, a hand size must fit the set.
+
+        >>> Rules.katsika().option_values("scoring")
+        ('winner_takes', 'katsika')
+        """
+        if option not in self.options:
+            takes = ", ".join(self.options)
+            raise ValueError(f"option={option!r}: {self.name} takes {takes}")
+        if option == "players":
+            return _PRESETS[self.name].players
+        return _OPTION_VALUES[option]
+
     def role(self, viewer: int, seat: int) -> Role:
         """What ``seat`` is to the player at ``viewer`` at this table (see ``seat_role``)."""
         _check_seat(self, viewer)
@@ -243,6 +258,19 @@ class Rules:
         """Who leads a hand: ``"la_plaza"`` (§5), ``"lowest_double"`` (G3), ``"highest_tile"`` (G4) or ``"random"``
         (S2); after the first hand the last two give the lead to the previous hand's winner."""
         return self._lead_rule  # type: ignore[attr-defined,no-any-return]
+
+
+#: What each option may be (``Rules.option_values``): every option a preset takes has an entry here.
+_OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "count": COUNT_OPTIONS,
+    "blocked_winner": BLOCKED_WINNER_OPTIONS,
+    "capicu_bonus": (0, 10, 25),
+    "target": (50, 100, 250),
+    "partnership": (False, True),
+    "hand_size": (2, 5, 6, 7, 9),
+    "scoring": GREEK_SCORING,
+    "katsika_doubles": (False, True),
+}
 
 
 def _resolved(name: str, preset: _Preset, options: dict[str, Any]) -> dict[str, Any]:
