@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from engine import PRESETS, Draw, Pass, Play, Rules, Tile
-from lessons import Message, Ref
+from lessons import Message, Ref, refusal
 from lessons.model import seat_key
 from play import LEVELS
 from play.game import LEARNER, BadRecord, Game, Setup, new_seed
@@ -212,7 +212,7 @@ def _move(move: Any) -> None:
     if error is None:
         state.selected = state.wrong = state.error = None
         return
-    state.error = Message(f"illegal.{error.code}")
+    state.error = refusal(error)  # the engine's refusal with its tile, end and number filled in
     if isinstance(move, Play):
         state.wrong = (move.tile, move.end)
 

@@ -97,6 +97,12 @@ def _side_name(game: Game, side: int, words: Words) -> str:
     return words(side_key(game.rules, LEARNER, side))
 
 
+def _you(game: Game, side: int | None) -> str:
+    """``"_you"`` where the side is the learner alone (each player a side): its sentence is about "you"."""
+    rules = game.rules
+    return "_you" if rules.sides == rules.players and side == rules.side_of(LEARNER) else ""
+
+
 def _side_label(game: Game, side: int, words: Words) -> str:
     """A side named in a list ("You 23 · Your opponent 40"): at a table without partnerships, its player."""
     if game.rules.partners:
@@ -172,7 +178,7 @@ def count_panel(game: Game, words: Words) -> None:
               if remark.code.startswith("count.")]
     gained = [(side, points) for side, points in enumerate(outcome.scores) if points]
     if gained:
-        steps += [words("play.count_points", side=_side_name(game, side, words), points=points)
+        steps += [words(f"play.count_points{_you(game, side)}", side=_side_name(game, side, words), points=points)
                   for side, points in gained]
     else:
         steps.append(words("play.count_nobody"))
@@ -191,7 +197,7 @@ def match_summary(game: Game, words: Words) -> None:
     for side, score in enumerate(match.scores):
         won = sum(1 for outcome in match.outcomes if outcome.winner == side)
         lines.append(words("play.summary_side", side=_side_label(game, side, words), hands=won, points=score))
-    key = "play.summary_loses" if game.rules.target_loses else "play.summary_won"
+    key = ("play.summary_loses" if game.rules.target_loses else "play.summary_won") + _you(game, winner)
     with st.container(border=True):
         st.markdown(f"### :material/emoji_events: {words(key, side=_side_name(game, winner, words))}"
                     if winner is not None else f"### {words('play.summary_over')}")

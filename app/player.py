@@ -219,7 +219,8 @@ def _mark_subject(view: StepView, words: Words, lesson: Lesson, mark: Any) -> st
     if mark.kind in ("tile", "arrow"):
         return str(mark.tile)
     if mark.kind == "seat" and mark.seat is not None:
-        return words(seat_key(lesson.rules, view.viewer, mark.seat))
+        rules = position.rules if position is not None else lesson.rules  # a step may play another table
+        return words(seat_key(rules, view.viewer, mark.seat))
     if mark.kind == "button":
         return words(f"button.{mark.button}")
     return None

@@ -34,21 +34,17 @@ def match_before(view: StepView, rules: Rules) -> tuple[int, ...]:
     return match.scores
 
 
-def scored(view: StepView, start: Position | None) -> dict[int, int]:
-    """Seat → the points its last play in this step scored (all-fives): the engine's ``hand_points`` before and
-    after each play. A seat whose later play scored nothing keeps no badge."""
+def scored(view: StepView) -> dict[int, int]:
+    """Seat → the points its last play in this step scored (all-fives): each play's ``Event.scored``. A seat
+    whose later play scored nothing keeps no badge."""
     points: dict[int, int] = {}
-    before = start
     for frame in view.frames:
-        after = frame.position
-        if isinstance(frame.event.move, Play) and before is not None:
-            side = after.rules.side_of(frame.event.seat)
-            gained = after.hand_points[side] - before.hand_points[side]
-            if gained > 0:
-                points[frame.event.seat] = gained
+        event = frame.event
+        if isinstance(event.move, Play):
+            if event.scored > 0:
+                points[event.seat] = event.scored
             else:
-                points.pop(frame.event.seat, None)
-        before = after
+                points.pop(event.seat, None)
     return points
 
 
@@ -62,7 +58,7 @@ def view_options(view: StepView, position: Position, start: Position | None,
     hide_scores = "scores" in conceal
     return {
         "scores": () if hide_scores or not score_line_shown(view, position) else match_before(view, rules),
-        "scored": {} if hide_scores else scored(view, start),
+        "scored": {} if hide_scores else scored(view),
         "end_count": "count" in kinds and "end_count" not in conceal,
         "out_of_play": "out_of_play" in kinds,
     }

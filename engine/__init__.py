@@ -7,6 +7,7 @@
 """
 
 from .errors import ILLEGAL_MOVE_CODES, IllegalMove
+from .leads import LeadReason
 from .match import Lot, Match, draw_lot
 from .moves import (
     ALL_ENDS,
@@ -23,9 +24,9 @@ from .moves import (
     parse_history,
     parse_move,
 )
-from .outcome import Outcome
+from .outcome import Decision, Outcome
 from .position import DOUBLE_SIX, Placed, Position
-from .rules import PRESETS, Rules
+from .rules import PRESETS, ROLES, Role, Rules, seat_role
 from .tile import ALL_TILES, Tile
 from .view import View
 
@@ -36,10 +37,13 @@ __all__ = [
     "ENDS",
     "ILLEGAL_MOVE_CODES",
     "PRESETS",
+    "ROLES",
+    "Decision",
     "Draw",
     "End",
     "Event",
     "IllegalMove",
+    "LeadReason",
     "Lot",
     "Match",
     "Move",
@@ -48,6 +52,7 @@ __all__ = [
     "Placed",
     "Play",
     "Position",
+    "Role",
     "Rules",
     "Tile",
     "View",
@@ -57,4 +62,5 @@ __all__ = [
     "parse_event",
     "parse_history",
     "parse_move",
+    "seat_role",
 ]

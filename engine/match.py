@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from .leads import LeadReason
 from .outcome import Outcome
 from .position import Position
 from .rules import Rules
@@ -156,7 +157,7 @@ class Match:
         leader = self.next_leader
         if not self._outcomes or (leader is None and rules.lead_rule != "lowest_double"):
             return self._first_deal(rng)
-        return Position.deal(rules, rng, leader=leader)
+        return Position.deal(rules, rng, leader=leader, reason=self._outcomes[-1].next_lead_reason)
 
     def _first_deal(self, rng: random.Random) -> Position:
         rules = self.rules
@@ -164,10 +165,10 @@ class Match:
             if rules.name == "partnership":
                 return Position.deal(rules, rng, first_hand=True)
             self.lot = draw_lot(rng, rules.players)
-            return Position.deal(rules, rng, leader=self.lot.leader)
+            return Position.deal(rules, rng, leader=self.lot.leader, reason=LeadReason.LOT)
         if rules.lead_rule == "random":
             self.first_leader = rng.randrange(rules.players)
-            return Position.deal(rules, rng, leader=self.first_leader)
+            return Position.deal(rules, rng, leader=self.first_leader, reason=LeadReason.RANDOM)
         return Position.deal(rules, rng, first_hand=rules.lead_rule == "highest_tile")
 
 

@@ -1,7 +1,7 @@
 """Moves and history events, with their text notation both ways ("0 plays 6-5 right", "1 draws", "1 passes").
 
 >>> parse("2 plays 5-4 up"), str(Play(Tile(5, 4), "up"))
-(Event(seat=2, move=Play(tile=Tile(5, 4), end='up'), drawn=None), 'plays 5-4 up')
+(Event(seat=2, move=Play(tile=Tile(5, 4), end='up'), drawn=None, scored=0), 'plays 5-4 up')
 """
 
 from __future__ import annotations
@@ -64,11 +64,19 @@ PLAYS: dict[tuple[Tile, End | None], Play] = {
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """A move as it happened: who made it. ``drawn`` is the tile a draw took (hidden from the notation)."""
+    """A move as it happened: who made it. ``drawn`` is the tile a draw took (hidden from the notation);
+    ``scored`` the points a play scored at once for the player's side (all-fives, S5; 0 everywhere else).
+
+    >>> from engine import Position, Rules
+    >>> pos = Position.setup(Rules.all_fives(), [["4-2", "1-1"], ["6-6"]], ["3-5", "5-4"])
+    >>> pos.apply("plays 4-2 right").history[-1].scored
+    5
+    """
 
     seat: int
     move: Move
     drawn: Tile | None = field(default=None, compare=False)
+    scored: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.seat, int) or isinstance(self.seat, bool) or not 0 <= self.seat <= 3:
@@ -77,6 +85,8 @@ class Event:
             raise TypeError(f"move={self.move!r}: an event's move is a Play, a Draw or a Pass")
         if self.drawn is not None and (self.move.__class__ is not Draw or self.drawn.__class__ is not Tile):
             raise ValueError(f"drawn={self.drawn!r}: only a draw takes a tile, and it is a Tile")
+        if self.scored and (self.move.__class__ is not Play or self.scored.__class__ is not int or self.scored < 0):
+            raise ValueError(f"scored={self.scored!r}: only a play scores, a whole number of points")
 
     def __str__(self) -> str:
         return f"{self.seat} {self.move}"

@@ -14,13 +14,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
+from .leads import LeadReason
 from .rules import Rules
 from .tile import Tile, pips_of
 
 ZERO_ZERO = Tile(0, 0)
 DOUBLE_SIX = Tile(6, 6)
+
+
+class Decision(StrEnum):
+    """What decided a hand (``Outcome.decision``): why its winner won, or that nobody did."""
+
+    DOMINO = "domino"  # a seat played its last tile: its side wins (§8, G7a, S6a)
+    FEWEST = "fewest"  # blocked: the side with the fewest pips in hand wins (§9b, G7b, S6b)
+    BLOCKER = "blocker"  # blocked: La Plaza's house rule gives the hand to the blocker's side (H2)
+    TIE = "tie"  # blocked with a tie for the fewest pips: nobody wins the hand (§9c, G7c, S6b)
 
 
 @dataclass(frozen=True)
@@ -33,9 +44,12 @@ class Outcome:
     - ``scores``: per side (``rules.sides`` entries), everything the hand adds to the match: ``points`` for the
       winner, katsika's penalties for the losers, and the points scored during the hand (``hand_points``).
     - ``seat``: the seat that went out (a domino), else ``None``; ``blocker``: who played the blocking tile.
+    - ``decision``: what decided the hand (a ``Decision``: domino, the fewest pips, the blocker's side, a tie).
     - ``next_leader``: the seat that leads the next hand, or ``None`` where the next deal finds it (G3) or
-      the leader it would repeat is not known (a set-up hand).
-    - ``pips`` per seat and ``side_pips`` per side: the face value left in hand.
+      the leader it would repeat is not known (a set-up hand); ``next_lead_reason`` why it leads.
+    - ``pips`` per seat and ``side_pips`` per side: the face value left in hand; ``penalties`` per seat, what
+      its hand writes against its side at katsika (its pips, or 25 for the 0-0 alone and 50 for the 6-6 alone,
+      G8; 0 for the winners and at every other table).
     """
 
     reason: Literal["domino", "blocked"]
@@ -50,6 +64,9 @@ class Outcome:
     scores: tuple[int, ...]
     hand_points: tuple[int, ...]
     leader: int | None  # the seat that led this hand, when the position knows it
+    decision: Decision
+    next_lead_reason: LeadReason | None
+    penalties: tuple[int, ...]
     rules: Rules = field(repr=False)
 
 
@@ -73,7 +90,7 @@ def score_domino(
     pips = tuple(map(pips_of, hands))
     side_pips = _side_pips(rules, pips)
     winner = rules._seat_sides[seat]  # type: ignore[attr-defined]
-    return _finished(rules, "domino", winner, hands, pips, side_pips, capicu, seat, hand_points, leader)
+    return _finished(rules, Decision.DOMINO, winner, hands, pips, side_pips, capicu, seat, hand_points, leader)
 
 
 def score_blocked(
@@ -89,10 +106,13 @@ def score_blocked(
     side_pips = _side_pips(rules, pips)
     if rules.scoring == "la_plaza" and rules.blocked_winner == "blocker":
         winner: int | None = rules._seat_sides[blocker]  # type: ignore[attr-defined]
+        decision = Decision.BLOCKER
     else:
         fewest = min(side_pips)
-        winner = side_pips.index(fewest) if side_pips.count(fewest) == 1 else None
-    return _finished(rules, "blocked", winner, hands, pips, side_pips, False, blocker, hand_points, leader)
+        tie = side_pips.count(fewest) > 1
+        winner = None if tie else side_pips.index(fewest)
+        decision = Decision.TIE if tie else Decision.FEWEST
+    return _finished(rules, decision, winner, hands, pips, side_pips, False, blocker, hand_points, leader)
 
 
 def round_to_five(points: int) -> int:
@@ -120,7 +140,7 @@ def katsika_value(hand: int, doubles: bool) -> int:
 
 def _finished(
     rules: Rules,
-    reason: Literal["domino", "blocked"],
+    decision: Decision,
     winner: int | None,
     hands: Sequence[int],
     pips: tuple[int, ...],
@@ -133,28 +153,34 @@ def _finished(
     zeros = (0,) * len(side_pips)
     scores = list(hand_points or zeros)
     points = 0
+    penalties = [0] * len(hands)
     if rules.scoring == "katsika":
         if winner is not None:
-            for side, hand in zip(rules._seat_sides, hands, strict=True):  # type: ignore[attr-defined]
+            for loser, (side, hand) in enumerate(zip(rules._seat_sides, hands, strict=True)):  # type: ignore[attr-defined]
                 if side != winner:
-                    scores[side] += katsika_value(hand, rules.katsika_doubles)
+                    penalties[loser] = katsika_value(hand, rules.katsika_doubles)
+                    scores[side] += penalties[loser]
     elif winner is not None:
         points = _won(rules, side_pips, winner, capicu)
         scores[winner] += points
-    domino = reason == "domino"
+    domino = decision is Decision.DOMINO
+    next_leader, next_reason = _next_leader(rules, domino, seat, winner, pips, leader)
     return Outcome._of({
-        "reason": reason,
+        "reason": "domino" if domino else "blocked",
         "winner": winner,
         "points": points,
         "capicu": capicu,
         "blocker": None if domino else seat,
-        "next_leader": _next_leader(rules, domino, seat, winner, pips, leader),
+        "next_leader": next_leader,
         "pips": pips,
         "side_pips": side_pips,
         "seat": seat if domino else None,
         "scores": tuple(scores),
         "hand_points": hand_points or zeros,
         "leader": leader,
+        "decision": decision,
+        "next_lead_reason": next_reason,
+        "penalties": tuple(penalties),
         "rules": rules,
     })
 
@@ -172,17 +198,20 @@ def _won(rules: Rules, side_pips: tuple[int, ...], winner: int, capicu: bool) ->
 
 def _next_leader(
     rules: Rules, domino: bool, seat: int, winner: int | None, pips: tuple[int, ...], leader: int | None
-) -> int | None:
-    """Who leads the next hand (§5, G3, G4, S2), from this hand's end (``seat`` went out, or blocked it)."""
+) -> tuple[int | None, LeadReason | None]:
+    """Who leads the next hand and why (§5, G3, G4, S2), from this hand's end (``seat`` went out, or blocked it)."""
     lead_rule = rules.lead_rule
-    if lead_rule == "la_plaza" or (domino and lead_rule != "lowest_double"):
-        return seat  # La Plaza: who went out, or the blocker; G4/S2: the seat that went out
+    if lead_rule == "la_plaza":
+        return seat, LeadReason.WENT_OUT if domino else LeadReason.BLOCKER  # who went out, or the blocker
     if lead_rule == "lowest_double":
-        return None  # G3: every hand's deal finds its leader
+        return None, None  # G3: every hand's deal finds its leader
+    if domino:
+        return seat, LeadReason.WINNER  # G4/S2: the seat that went out
     if winner is None:
-        return leader  # a drawn blocked hand: the same leader again (project)
+        return leader, None if leader is None else LeadReason.AGAIN  # a drawn blocked hand: the same leader again
     seats = [other for other, side in enumerate(rules._seat_sides) if side == winner]  # type: ignore[attr-defined]
-    return min(seats, key=lambda other: (pips[other], other))  # the winning side's lightest hand (project)
+    # the winning side's lightest hand (project)
+    return min(seats, key=lambda other: (pips[other], other)), LeadReason.WINNER
 
 
 def _side_pips(rules: Rules, pips: tuple[int, ...]) -> tuple[int, ...]:

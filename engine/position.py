@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .errors import IllegalMove
-from .leads import DOUBLE_SIX, find_leader
+from .leads import DOUBLE_SIX, LeadReason, find_leader
 from .line import Placed, Table, read_table, read_tile
 from .moves import ALL_ENDS, DRAW, PASS, PLAYS, Draw, End, Event, Move, Pass, Play, parse
 from .outcome import Outcome, score_blocked, score_domino
@@ -26,17 +26,19 @@ if TYPE_CHECKING:
 TileLike = Tile | str
 
 
-# A history link: (older link, seat, move, tile drawn or None). Events are built only when someone asks.
-_Chain = tuple["_Chain | None", int, "Move", Tile | None]
+# A history link: (older link, seat, move, what the move brought: the tile a draw took, the points a play scored
+# when it scored any, else None). Events are built only when someone asks.
+_Chain = tuple["_Chain | None", int, "Move", Tile | int | None]
 
 
 class _Start:
     """What a hand started from, shared by all its positions: the rules, the set-up table, who led."""
 
-    __slots__ = ("first_hand", "last_player", "leader", "players", "rules", "table")
+    __slots__ = ("first_hand", "last_player", "lead_reason", "leader", "players", "rules", "table")
 
     def __init__(
-        self, rules: Rules, table: Table, first_hand: bool, last_player: int, leader: int | None
+        self, rules: Rules, table: Table, first_hand: bool, last_player: int, leader: int | None,
+        lead_reason: LeadReason | None = None,
     ) -> None:
         self.rules = rules
         self.players = rules.players
@@ -44,16 +46,17 @@ class _Start:
         self.first_hand = first_hand  # the lead must be the 6-6 (a partnership match's first hand)
         self.last_player = last_player  # who is taken to have played the set-up table's last tile
         self.leader = leader  # the seat that leads (led) this hand, if known (not for a set-up table)
+        self.lead_reason = lead_reason  # why it leads, when known
 
     def key(self) -> tuple[object, ...]:
         """Everything here as plain values (for comparing views)."""
-        return (self.rules, self.table, self.first_hand, self.last_player, self.leader)
+        return (self.rules, self.table, self.first_hand, self.last_player, self.leader, self.lead_reason)
 
     def led(self) -> _Start:
         """The same start once the lead is on the table: nothing constrains the lead any more."""
         if not self.first_hand:
             return self
-        return _Start(self.rules, self.table, False, self.last_player, self.leader)
+        return _Start(self.rules, self.table, False, self.last_player, self.leader, self.lead_reason)
 
 
 class Position:
@@ -108,12 +111,14 @@ class Position:
         stock: Sequence[TileLike] = (),
         leader: int | None = None,
         first_hand: bool = False,
+        reason: LeadReason | None = None,
     ) -> Position:
         """An empty line about to be led; hands of any size.
 
         With ``leader=None`` the rules find the leader: the 6-6 in a La Plaza partnership match's first hand, the
         lowest double in every Greek hand (G3), the highest tile in an international first hand (G4). Elsewhere
-        the leader is required (the match knows it). In a game without a stock, tiles not dealt are out of play.
+        the leader is required (the match knows it), and ``reason`` says why it leads (``lead_reason``). In a game
+        without a stock, tiles not dealt are out of play.
 
         >>> Position.start(Rules.draw_game(), [["6-6", "2-1"], ["3-3", "4-0"]], stock=["5-5"]).to_move
         1
@@ -123,8 +128,10 @@ class Position:
         stock_tiles = _read_stock(rules, stock)
         _check_unique(hand_tiles, (), stock_tiles)
         packed = _pack(hand_tiles)
-        leader, must_lead_double_six = find_leader(rules, _seat_masks(packed, rules.players), leader, first_hand)
-        return _make(rules, packed, Table(), stock_tiles, leader, must_lead_double_six, leader - 1, leader)
+        leader, must_lead_double_six, why = find_leader(
+            rules, _seat_masks(packed, rules.players), leader, first_hand, reason
+        )
+        return _make(rules, packed, Table(), stock_tiles, leader, must_lead_double_six, leader - 1, leader, why)
 
     @classmethod
     def setup(
@@ -138,8 +145,14 @@ class Position:
         spinner: int | None = None,
         up: Sequence[TileLike] = (),
         down: Sequence[TileLike] = (),
+        partial: bool = False,
     ) -> Position:
         """Any scripted mid-hand position: the line left to right, the stock in draw order.
+
+        The tiles must be ones a real deal could give: at a table without a stock no hand holds more than the rules
+        deal, nor all hands and the table together more than they deal; a stock is never larger than the deal leaves,
+        and the hands hold no more drawn tiles than the stock has given. ``partial=True`` allows a table that no deal
+        gives, which a lesson may show on purpose (and must say so by name).
 
         With two or more line tiles each one's orientation follows from its neighbours; a lone mixed tile must be
         text and is read as written (``"3-4"`` shows 3 on the left). ``lead_index`` says which line tile was the
@@ -159,6 +172,10 @@ class Position:
         table = read_table(line, lead_index, spinner, up, down)
         _check_unique(hand_tiles, tuple(p.tile for p in table.placed), stock_tiles)
         _check_seat(rules, to_move, "to_move")
+        if not isinstance(partial, bool):
+            raise ValueError(f"partial={partial!r}: must be True or False")
+        if not partial:
+            _check_dealt(rules, hand_tiles, len(table.placed), len(stock_tiles))
         if table.lead is None:
             return cls.start(rules, hand_tiles, stock_tiles, leader=to_move)
         position = _make(rules, _pack(hand_tiles), table, stock_tiles, to_move, False, to_move - 1, None)
@@ -170,9 +187,16 @@ class Position:
         return position
 
     @classmethod
-    def deal(cls, rules: Rules, rng: random.Random, leader: int | None = None, first_hand: bool = False) -> Position:
+    def deal(
+        cls,
+        rules: Rules,
+        rng: random.Random,
+        leader: int | None = None,
+        first_hand: bool = False,
+        reason: LeadReason | None = None,
+    ) -> Position:
         """A shuffled deal from ``rng``: ``rules.hand_size`` tiles a seat, the rest as the stock (if the game has
-        one; otherwise out of play). The leader is found as in ``start``."""
+        one; otherwise out of play). The leader, and why it leads, are found as in ``start``."""
         _check_rules(rules)
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng={rng!r}: deal with a random.Random, e.g. random.Random(seed)")
@@ -187,8 +211,8 @@ class Position:
             masks.append(mask)
             packed |= mask << _SEAT_BITS * seat
         rest = tuple(map(_TILE_OF_BIT.__getitem__, bits[players * size :])) if rules.uses_stock else ()
-        leader, must_lead_double_six = find_leader(rules, masks, leader, first_hand)
-        return _make(rules, packed, _EMPTY, rest, leader, must_lead_double_six, leader - 1, leader)
+        leader, must_lead_double_six, why = find_leader(rules, masks, leader, first_hand, reason)
+        return _make(rules, packed, _EMPTY, rest, leader, must_lead_double_six, leader - 1, leader, why)
 
     def _copy(self) -> Position:
         # Spelled out rather than looped over __slots__: this runs on every draw and pass.
@@ -320,13 +344,33 @@ class Position:
     def _events_newest_first(self) -> Iterator[Event]:
         chain = self._history
         while chain is not None:
-            chain, seat, move, drawn = chain
-            yield Event(seat, move, drawn)
+            chain, seat, move, brought = chain
+            if brought is None:
+                yield Event(seat, move)
+            elif move.__class__ is Draw:
+                yield Event(seat, move, brought)  # type: ignore[arg-type]
+            else:
+                yield Event(seat, move, scored=brought)  # type: ignore[arg-type]
 
     @property
     def outcome(self) -> Outcome | None:
         """How the hand ended, or ``None`` while it is open."""
         return self._outcome
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (or led) this hand; ``None`` for a table set up mid-hand."""
+        return self._start.leader
+
+    @property
+    def lead_reason(self) -> LeadReason | None:
+        """Why ``leader`` leads this hand (the lowest double, the winner of the hand before, the lot, ...);
+        ``None`` for a table set up mid-hand.
+
+        >>> Position.start(Rules.draw_game(), [["6-6", "2-1"], ["3-3", "4-0"]], stock=["5-5"]).lead_reason
+        <LeadReason.LOWEST_DOUBLE: 'lowest_double'>
+        """
+        return self._start.lead_reason
 
     @property
     def first_hand(self) -> bool:
@@ -491,7 +535,9 @@ class Position:
             move = parse(move)
         if isinstance(move, Event):
             if move.seat != self._to_move and self._outcome is None:
-                raise IllegalMove("wrong-seat", f"it is seat {self._to_move}'s turn, not seat {move.seat}'s")
+                raise IllegalMove(
+                    "wrong-seat", f"it is seat {self._to_move}'s turn, not seat {move.seat}'s", seat=move.seat
+                )
             if move.drawn is not None and self._outcome is None and self._stock and move.drawn is not self._stock[0]:
                 raise ValueError(
                     f"{move} drew {move.drawn} in the history being replayed, but the stock's next tile here is "
@@ -522,21 +568,39 @@ class Position:
     def _play_error(self, move: Play, hand: int) -> IllegalMove | None:
         tile, end = move.tile, move.end
         if not hand & tile.bit:
-            return IllegalMove("not-in-hand", f"{tile} is not in your hand")
+            return IllegalMove("not-in-hand", f"{tile} is not in your hand", tile=tile, end=end)
         if self._left < 0:
             if end is not None:
-                return IllegalMove("bad-end", "the lead starts the line: it has no end to go to")
+                return IllegalMove("bad-end", "the lead starts the line: it has no end to go to", tile=tile, end=end)
             if self.first_hand and tile is not DOUBLE_SIX:
-                return IllegalMove("must-lead-double-six", "the first partnership hand must be led with the 6-6")
+                return IllegalMove(
+                    "must-lead-double-six", "the first partnership hand must be led with the 6-6", tile=tile
+                )
             return None
         if end is None:
-            return IllegalMove("bad-end", f"say which open end the tile goes to: {self._end_names()}")
+            return IllegalMove("bad-end", f"say which open end the tile goes to: {self._end_names()}", tile=tile)
         number = self._end_number(end)
         if number < 0:
-            return IllegalMove("bad-end", self._closed_end(end))
+            return IllegalMove("bad-end", self._closed_end(end), tile=tile, end=end)
         if not tile.mask >> number & 1:
-            return IllegalMove("no-match", f"{tile} has no {number}, the number showing at the {end} end")
+            return IllegalMove(
+                "no-match", f"{tile} has no {number}, the number showing at the {end} end",
+                tile=tile, end=end, number=number,
+            )
         return None
+
+    def end_number(self, end: End) -> int | None:
+        """The number showing at ``end`` (``"left"``, ``"right"``, or a spinner's ``"up"``/``"down"``), or ``None``
+        while that end is not open (before the lead; a spinner side that has not opened; no spinner at all).
+
+        >>> pos = Position.setup(Rules.all_fives(), [["5-1"], ["6-6"]], ["3-5", "5-5", "5-0"], spinner=1)
+        >>> [pos.end_number(end) for end in ("left", "right", "up", "down")]
+        [3, 0, 5, 5]
+        """
+        if end not in ALL_ENDS:
+            raise ValueError(f"end={end!r}: use 'left', 'right', 'up' or 'down'")
+        number = self._end_number(end)
+        return None if number < 0 else number
 
     def _end_number(self, end: str) -> int:
         """The number showing at an open end, or -1 if ``end`` is not open on this table."""
@@ -736,14 +800,16 @@ class _SpinnerPosition(Position):
         else:
             after._lay(tile, end)
         count = after.end_count
+        scored = None
         if count and not count % 5:
             side = rules.side_of(seat)
             after._points = _with(self._points, side, self._points[side] + count)
+            scored = count
         known = self._known
         if known >> _PENDING + 7 * seat & 127:
             known = _played_after_drawing(known, seat)
         after._known = known
-        after._history = (self._history, seat, move, None)
+        after._history = (self._history, seat, move, scored)
         after._to_move = (seat + 1) % self._start.players
         if not hands >> shift & _FULL:
             capicu = self._up < 0 and end is not None and self._left != self._right
@@ -839,10 +905,11 @@ def _make(
     first_hand: bool,
     last_player: int,
     leader: int | None,
+    lead_reason: LeadReason | None = None,
 ) -> Position:
     """A new hand's position, of the class that plays its rules."""
     position = object.__new__(_SpinnerPosition if rules._spinner else Position)  # type: ignore[attr-defined]
-    position._start = _Start(rules, table, first_hand, last_player % rules.players, leader)
+    position._start = _Start(rules, table, first_hand, last_player % rules.players, leader, lead_reason)
     position._hands = hands
     position._hands_view = None
     position._table = table
@@ -924,6 +991,39 @@ def _read_stock(rules: Rules, stock: Sequence[TileLike]) -> tuple[Tile, ...]:
     if tiles and not rules.uses_stock:
         raise ValueError(f"{rules.name} has no stock, but {len(tiles)} stock tiles were given")
     return tiles
+
+
+def _check_dealt(rules: Rules, hands: tuple[tuple[Tile, ...], ...], on_table: int, stock: int) -> None:
+    """Refuse tiles no real deal under ``rules`` could give (``Position.setup``'s ``partial`` lifts it)."""
+    size, players = rules.hand_size, rules.players
+    dealt = players * size
+    why = "pass partial=True for a table shown in part on purpose"
+    if not rules.uses_stock:
+        for seat, hand in enumerate(hands):
+            if len(hand) > size:
+                raise ValueError(
+                    f"hand {seat} holds {len(hand)} tiles, but {rules.name} deals {size} a seat and has no stock to "
+                    f"draw from: no deal gives that ({why})"
+                )
+        held = sum(map(len, hands)) + on_table
+        if held > dealt:
+            raise ValueError(
+                f"{held} tiles in the hands and on the table, but {rules.name} with {players} players deals only "
+                f"{players} × {size} = {dealt}: no deal gives that ({why})"
+            )
+        return
+    first_stock = len(ALL_TILES) - dealt
+    if stock > first_stock:
+        raise ValueError(
+            f"a stock of {stock} tiles, but {rules.name} with {players} players leaves {first_stock} after the deal "
+            f"({why})"
+        )
+    drawn = sum(max(0, len(hand) - size) for hand in hands)
+    if drawn > first_stock - stock:
+        raise ValueError(
+            f"the hands hold at least {drawn} drawn tiles, but a stock of {first_stock} with {stock} left has given "
+            f"only {first_stock - stock} ({why})"
+        )
 
 
 def _check_unique(hands: tuple[tuple[Tile, ...], ...], line: tuple[Tile, ...], stock: tuple[Tile, ...]) -> None:

@@ -18,6 +18,27 @@ GREEK_SCORING = ("winner_takes", "katsika")
 
 Scoring = Literal["la_plaza", "winner_takes", "katsika", "all_fives"]
 LeadRule = Literal["la_plaza", "lowest_double", "highest_tile", "random"]
+#: What a seat is to the player looking (language-neutral: the texts name them).
+Role = Literal["you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent"]
+ROLES: tuple[Role, ...] = ("you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent")
+
+
+def seat_role(players: int, viewer: int, seat: int, partners: bool | None = None) -> Role:
+    """What ``seat`` is to the player at ``viewer``: you, your opponent (two players), or around a bigger table the
+    opponent on your right (who plays after you: play goes counter-clockwise), the one on your left (who plays
+    before you) and the seat opposite: your partner in a partnership game (``partners``, the default with four
+    players), else the opponent across. ``Rules.role`` asks it of a rule set.
+
+    >>> [seat_role(4, 1, seat) for seat in range(4)]
+    ['left_opponent', 'you', 'right_opponent', 'partner']
+    """
+    relative = (seat - viewer) % players
+    if players == 2:
+        return ("you", "opponent")[relative]  # type: ignore[return-value]
+    if players == 3:
+        return ("you", "right_opponent", "left_opponent")[relative]  # type: ignore[return-value]
+    across = "partner" if partners is None or partners else "across_opponent"
+    return ("you", "right_opponent", across, "left_opponent")[relative]  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -201,6 +222,27 @@ class Rules:
         _check_seat(self, seat)
         return (seat + 2) % 4 if self.partners else None
 
+    def option_values(self, option: str) -> tuple[Any, ...]:
+        """The values this preset's table may be given for ``option``, so that a sweep can try every table
+        (whole-number options: a few representative values). Some combinations are still refused: a partnership
+        needs 4 players, a hand size must fit the set.
+
+        >>> Rules.katsika().option_values("scoring")
+        ('winner_takes', 'katsika')
+        """
+        if option not in self.options:
+            takes = ", ".join(self.options)
+            raise ValueError(f"option={option!r}: {self.name} takes {takes}")
+        if option == "players":
+            return _PRESETS[self.name].players
+        return _OPTION_VALUES[option]
+
+    def role(self, viewer: int, seat: int) -> Role:
+        """What ``seat`` is to the player at ``viewer`` at this table (see ``seat_role``)."""
+        _check_seat(self, viewer)
+        _check_seat(self, seat)
+        return seat_role(self.players, viewer, seat, self.partners)
+
     @property
     def spinner(self) -> bool:
         """Whether a double lead is a spinner that opens up and down (all-fives, S3)."""
@@ -216,6 +258,19 @@ class Rules:
         """Who leads a hand: ``"la_plaza"`` (§5), ``"lowest_double"`` (G3), ``"highest_tile"`` (G4) or ``"random"``
         (S2); after the first hand the last two give the lead to the previous hand's winner."""
         return self._lead_rule  # type: ignore[attr-defined,no-any-return]
+
+
+#: What each option may be (``Rules.option_values``): every option a preset takes has an entry here.
+_OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "count": COUNT_OPTIONS,
+    "blocked_winner": BLOCKED_WINNER_OPTIONS,
+    "capicu_bonus": (0, 10, 25),
+    "target": (50, 100, 250),
+    "partnership": (False, True),
+    "hand_size": (2, 5, 6, 7, 9),
+    "scoring": GREEK_SCORING,
+    "katsika_doubles": (False, True),
+}
 
 
 def _resolved(name: str, preset: _Preset, options: dict[str, Any]) -> dict[str, Any]:

@@ -21,11 +21,12 @@ import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from .moves import End, Event, Move
+from .moves import Draw, End, Event, Move, Play
 from .position import _FULL, _SEAT_BITS, DOUBLE_SIX, Placed, Position
 from .tile import ALL_TILES, TILES_WITH, Tile
 
 if TYPE_CHECKING:
+    from .leads import LeadReason
     from .outcome import Outcome
     from .rules import Rules
 
@@ -34,11 +35,13 @@ _ALL_BITS = sum(_TILE_OF_BIT)
 
 
 class After(NamedTuple):
-    """The public table once the seat has made a move: its open ends, their all-fives count, the hand's points."""
+    """The public table once the seat has made a move: its open ends, their all-fives count, the hand's points,
+    and what the move itself scored (all-fives; 0 elsewhere)."""
 
     open_ends: tuple[tuple[End, int], ...]
     end_count: int
     hand_points: tuple[int, ...]
+    scored: int = 0
 
 
 class View:
@@ -175,6 +178,16 @@ class View:
         return self._table.first_hand
 
     @property
+    def leader(self) -> int | None:
+        """The seat that leads (led) this hand (as ``Position.leader``)."""
+        return self._table.leader
+
+    @property
+    def lead_reason(self) -> LeadReason | None:
+        """Why ``leader`` leads this hand (as ``Position.lead_reason``): everyone at the table knows it."""
+        return self._table.lead_reason
+
+    @property
     def history(self) -> tuple[Event, ...]:
         """The hand's events, oldest first; a draw shows its tile only when this seat drew it."""
         return self._history
@@ -199,7 +212,10 @@ class View:
         if self._table.to_move != self._seat:
             raise ValueError(f"it is seat {self._table.to_move}'s turn, not seat {self._seat}'s")
         table = self._table.apply(move)
-        return After(table.open_ends, table.end_count, table.hand_points)
+        link = table._history
+        assert link is not None
+        scored = link[3] if link[2].__class__ is Play and link[3] else 0
+        return After(table.open_ends, table.end_count, table.hand_points, scored)  # type: ignore[arg-type]
 
     @property
     def fingerprint(self) -> str:
@@ -212,6 +228,8 @@ class View:
     def sample(self, rng: random.Random) -> Position:
         """A full position consistent with this view: the unseen tiles dealt at random to the other hands and
         the stock (in a random order), every deal that fits the hand sizes and the known lacks equally likely."""
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng={rng!r}: sample with a random.Random, e.g. random.Random(seed)")
         if self._table.outcome is not None:
             raise ValueError("the hand is over: every hand is shown, there is nothing left to sample")
         if self._deal is None:
@@ -422,8 +440,9 @@ def _public_chain(position: Position, seat: int) -> object:
     links = []
     chain = position._history
     while chain is not None:
-        chain, who, move, drawn = chain
-        links.append((who, move, drawn if who == seat else None))
+        chain, who, move, brought = chain
+        # Another seat's draw shows no tile; what a play scored everyone sees.
+        links.append((who, move, brought if who == seat or move.__class__ is not Draw else None))
     public: object = None
     for who, move, drawn in reversed(links):
         public = (public, who, move, drawn)

@@ -14,7 +14,7 @@ from .model import Frame, Lesson, Mark, Option, Step, WrongAction
 from .queries import QUERIES, Query
 from .runner import LessonRunner, StepState, StepView
 from .table_words import describe_position, table_in_words
-from .texts import PRAISE_KEYS, REQUIRED_UI_KEYS, Feedback, Message, Ref, Texts
+from .texts import PRAISE_KEYS, REQUIRED_UI_KEYS, Feedback, Message, Ref, Texts, refusal
 
 __all__ = [
     "CHECK_NAMES",
@@ -49,5 +49,6 @@ __all__ = [
     "load_coverage",
     "load_library",
     "parse_check",
+    "refusal",
     "table_in_words",
 ]

@@ -157,8 +157,9 @@ def _scored(value: Any, field: str) -> _Leaf:
     def points(trail: Trail) -> int:
         if not trail.events:
             return 0
-        side = trail.end.rules.side_of(trail.events[-1].seat)
-        return trail.end.hand_points[side] - trail.start.hand_points[side]
+        rules = trail.end.rules
+        side = rules.side_of(trail.events[-1].seat)
+        return sum(event.scored for event in trail.events if rules.side_of(event.seat) == side)
 
     wants = "points scored during the step" if value is True else f"{value} points scored during the step"
     return _Leaf(lambda t: points(t) > 0 if value is True else points(t) == value, wants,

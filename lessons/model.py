@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from engine import ROLES as ENGINE_ROLES
 from engine import Event, Position, Rules
 
 from .checks import Check
@@ -135,26 +136,14 @@ class Lesson:
         return self.steps[number - 1]
 
 
-#: The learner's names for the seats around the table, as the picture labels them (``role.<name>`` in ui.toml).
-ROLES: tuple[str, ...] = ("you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent")
-
-
-def role_of(players: int, viewer: int, seat: int, partners: bool | None = None) -> str:
-    """The role of ``seat`` seen from ``viewer``: you, your opponent (1-vs-1), or around a bigger table the
-    opponent on your right (who plays after you), the one on your left (before you) and the seat opposite: your
-    partner in a partnership game (``partners``, the default with four players), else the opponent across."""
-    relative = (seat - viewer) % players
-    if players == 2:
-        return ("you", "opponent")[relative]
-    if players == 3:
-        return ("you", "right_opponent", "left_opponent")[relative]
-    across = "partner" if partners is None or partners else "across_opponent"
-    return ("you", "right_opponent", across, "left_opponent")[relative]
+#: The learner's names for the seats around the table, as the picture labels them (``role.<name>`` in ui.toml):
+#: the engine's roles (``Rules.role``), the one place that says which seat is whose.
+ROLES: tuple[str, ...] = ENGINE_ROLES
 
 
 def seat_key(rules: Rules, viewer: int, seat: int) -> str:
     """The ui key naming ``seat`` as the learner at ``viewer`` sees it: the same words as the picture's label."""
-    return f"role.{role_of(rules.players, viewer, seat, rules.partners)}"
+    return f"role.{rules.role(viewer, seat)}"
 
 
 def side_key(rules: Rules, viewer: int, side: int | None) -> str:

@@ -14,7 +14,7 @@ from .model import Frame, Mark
 
 POSITION_FIELDS = frozenset(
     {"hands", "line", "stock", "to_move", "rules", "options", "viewer", "lead_index", "first_hand", "prelude",
-     "spinner", "up", "down"}
+     "spinner", "up", "down", "partial"}
 )
 MARK_FIELDS: dict[str, tuple[str, ...]] = {
     "end": ("end",),
@@ -151,7 +151,7 @@ class PositionReader:
         try:
             if line:
                 return Position.setup(rules, hands, line, stock, to_move or 0, lead_index=spec.get("lead_index"),
-                                      spinner=spec.get("spinner"), **arms)
+                                      spinner=spec.get("spinner"), partial=spec.get("partial", False), **arms)
             if "spinner" in spec or any(arms.values()):
                 raise FormatError(f"{field}.spinner", "a spinner is a tile of the line: give the line first")
             first_hand = spec.get("first_hand", False)

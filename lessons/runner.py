@@ -10,13 +10,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from engine import Draw, Event, Move, Pass, Play, Position, Tile, parse_move
+from engine import Draw, Event, IllegalMove, Move, Pass, Play, Position, Tile, parse_move
 
 from .drills import DrillMaker, practice_drills
 from .model import Frame, Lesson, Mark, Option, Step
 from .queries import Answer
 from .table_words import describe_position
-from .texts import PRAISE_KEYS, Feedback, Message, Ref
+from .texts import PRAISE_KEYS, Feedback, Message, Ref, refusal_args
 
 __all__ = ["Frame", "LessonRunner", "StepState", "StepView", "describe_position"]
 
@@ -224,7 +224,7 @@ class LessonRunner:
         if error is not None:
             self._count(self.mistakes)
             key = declared or f"illegal.{error.code}"
-            return self._say(Feedback("error", key, _move_args(state.position, move)))
+            return self._say(Feedback("error", key, _move_args(state.position, move, error)))
         after = state.position.apply(move)
         frame = Frame(after.history[-1], after, scripted=False)
         if moves in step.paths:
@@ -294,12 +294,15 @@ class LessonRunner:
     def _move_hint(self, level: int) -> Feedback:
         """An act step's own hint from its solution: first where to look, then the move itself."""
         move = self._next_move()
-        ends = self.state.position.ends if self.state.position is not None else None
+        position = self.state.position
+        open_ends = position.open_ends if position is not None else ()
         if isinstance(move, Play):
             if level == 1:
-                if move.end is None or ends is None:
+                if move.end is None or not open_ends:
                     return Feedback.of("info", "hint.lead_nudge")
-                return Feedback.of("info", "hint.match", left=ends[0], right=ends[1])
+                if len(open_ends) == 2:
+                    return Feedback.of("info", "hint.match", left=open_ends[0][1], right=open_ends[1][1])
+                return Feedback.of("info", "hint.match_ends", numbers=tuple(number for _, number in open_ends))
             if move.end is None:
                 return Feedback.of("info", "hint.lead", tile=str(move.tile))
             return Feedback.of("info", "hint.end", tile=str(move.tile), end=Ref(f"end.{move.end}"))
@@ -349,8 +352,9 @@ class LessonRunner:
         move = self._next_move()
         if isinstance(move, Play):
             if state.hint_level == 1:
-                ends = () if move.end is None else (Mark("end", end="left", hint=1), Mark("end", end="right", hint=1))
-                return ends
+                if move.end is None or state.position is None:
+                    return ()
+                return tuple(Mark("end", end=end, hint=1) for end, _ in state.position.open_ends)
             marks = [Mark("tile", str(move.tile), hint=2)]
             if move.end is not None:
                 marks.append(Mark("arrow", str(move.tile), end=move.end, hint=2))
@@ -391,8 +395,9 @@ class LessonRunner:
         return tuple(Event(seat, parse_move(move)) for move in self.remaining_solution())
 
 
-def _move_args(position: Position, move: Move) -> tuple[tuple[str, object], ...]:
-    """Format arguments for feedback on a move: the tile, the end, the number there, both ends."""
+def _move_args(position: Position, move: Move, error: IllegalMove | None = None) -> tuple[tuple[str, object], ...]:
+    """Format arguments for feedback on a move: the tile, the end, the number there (the engine's, at every end,
+    a spinner's arms too), the line's two ends; a refusal's own facts over all of them."""
     args: dict[str, object] = {}
     ends = position.ends
     if ends is not None:
@@ -401,7 +406,10 @@ def _move_args(position: Position, move: Move) -> tuple[tuple[str, object], ...]
         args["tile"] = str(move.tile)
         if move.end is not None:
             args["end"] = Ref(f"end.{move.end}")
-            if ends is not None:
-                args["number"] = ends[0] if move.end == "left" else ends[1]
+            number = position.end_number(move.end)
+            if number is not None:
+                args["number"] = number
+    if error is not None:
+        args.update(refusal_args(error))
     return tuple(sorted(args.items()))
 

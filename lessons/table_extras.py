@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from engine import Placed, Position
+from engine import Placed, Position, seat_role
 
-from .model import role_of
 from .texts import Message, Ref
 
 
@@ -82,7 +81,7 @@ def spinner_words(line: Sequence[Placed], extras: TableExtras, hide_numbers: boo
 def _side(players: int, viewer: int, extras: TableExtras, side: int, viewer_side: int) -> Ref:
     if extras.partners:
         return Ref("side.yours" if side == viewer_side else "side.theirs")
-    return Ref(f"role.{role_of(players, viewer, side, extras.partners)}")
+    return Ref(f"role.{seat_role(players, viewer, side, extras.partners)}")
 
 
 def score_words(players: int, viewer: int, extras: TableExtras, conceal: Collection[str]) -> list[Message]:
@@ -96,7 +95,7 @@ def score_words(players: int, viewer: int, extras: TableExtras, conceal: Collect
         messages.append(Message.of("picture.scores.count", formula=formula))
     if "scores" not in conceal:
         for seat, points in extras.scored:
-            name = Ref(f"role.{role_of(players, viewer, seat, extras.partners)}")
+            name = Ref(f"role.{seat_role(players, viewer, seat, extras.partners)}")
             messages.append(Message.of("picture.scores.scored", seat=name, points=points))
         messages += _totals_words(players, viewer, extras)
     if extras.out_of_play:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from engine import Placed, Position, Tile
+from engine import Placed, Position, Tile, seat_role
 
-from .model import role_of
 from .table_extras import TableExtras, score_words, spinner_words, split_line
 from .texts import Message, Ref
 
@@ -47,7 +46,7 @@ class SeatShown:
 
 
 def _seat(players: int, viewer: int, seat: int, partners: bool | None = None) -> Ref:
-    return Ref(f"role.{role_of(players, viewer, seat, partners)}")
+    return Ref(f"role.{seat_role(players, viewer, seat, partners)}")
 
 
 def table_in_words(

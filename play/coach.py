@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine import Draw, Match, Move, Pass, Play, Rules, View
+from engine import Decision, Draw, LeadReason, Match, Move, Pass, Play, Rules, Tile, View
 from lessons.coverage import Coverage, load_coverage
 from lessons.model import seat_key, side_key
 from lessons.texts import Message, Ref
@@ -28,6 +28,7 @@ from .heuristics import Features, features
 from .montecarlo import estimate
 from .seeding import decision_rng
 
+ZERO_ZERO = Tile(0, 0)
 #: Deals each choice is played out on when the coach weighs the learner's move against the others.
 ADVICE_DEALS = 160
 #: A move is "clearly better" when it wins at least this many points more on average, and by a margin well
@@ -35,7 +36,9 @@ ADVICE_DEALS = 160
 ADVICE_GAIN = 3.0
 ADVICE_ERRORS = 2.5
 #: The reasons the coach can give for a better move, in the order it looks for them.
-REASONS: tuple[str, ...] = ("scores", "stops", "partner", "double", "heavy", "variety", "control", "odds")
+REASONS: tuple[str, ...] = (
+    "scores", "stops", "partner", "lacked", "shown", "double", "heavy", "variety", "control", "odds",
+)
 
 
 @dataclass(frozen=True)
@@ -116,35 +119,38 @@ def event_remarks(before: View, after: View) -> tuple[Remark, ...]:
 
 
 def lead_remarks(match: Match, view: View) -> tuple[Remark, ...]:
-    """At the start of a hand the match dealt: who leads it, and why (§5, G3, G4, S2)."""
-    if view.history or view.ends is not None:
+    """At the start of a hand the match dealt: who leads it, and why (§5, G3, G4, S2), as the engine gives it."""
+    if view.history or view.ends is not None or view.lead_reason not in _LEAD_CODES:
         return ()
     rules, learner, leader = view.rules, view.seat, view.to_move
     you = "_you" if leader == learner else ""
-    reason = _lead_reason(match, rules)
-    args: dict[str, Any] = {"seat": Ref(seat_key(rules, learner, leader))}
+    code = _LEAD_CODES[view.lead_reason]
     previous = match.outcomes[-1] if match.outcomes else None
-    if reason == "blocked" and previous is not None and previous.winner is None:
-        reason = "blocked_tie"
-    return (remark(f"lead.{reason}{you}", rules, **args),)
+    if view.lead_reason is LeadReason.BLOCKER and previous is not None and previous.decision is Decision.TIE:
+        code = "blocked_tie"
+    if view.lead_reason is LeadReason.LOWEST_DOUBLE and ZERO_ZERO in view.hand:
+        code = "lowest_double_zero"  # the learner's 0-0 is a double, yet not the one that leads (G3a)
+    return (remark(f"lead.{code}{you}", rules, seat=Ref(seat_key(rules, learner, leader))),)
 
 
-def _lead_reason(match: Match, rules: Rules) -> str:
-    previous = match.outcomes[-1] if match.outcomes else None
-    if rules.lead_rule == "lowest_double":
-        return "lowest_double"
-    if previous is None:
-        return {"la_plaza": "double_six" if rules.players == 4 else "lot", "highest_tile": "highest_tile"}.get(
-            rules.lead_rule, "random"
-        )
-    if rules.lead_rule == "la_plaza":
-        return "went_out" if previous.reason == "domino" else "blocked"
-    return "winner" if previous.winner is not None else "again"
+#: The coach's code for each reason the engine gives for a lead (a leader chosen by hand has none).
+_LEAD_CODES: dict[LeadReason | None, str] = {
+    LeadReason.DOUBLE_SIX: "double_six",
+    LeadReason.LOT: "lot",
+    LeadReason.WENT_OUT: "went_out",
+    LeadReason.BLOCKER: "blocked",
+    LeadReason.LOWEST_DOUBLE: "lowest_double",
+    LeadReason.LOWEST_TILE: "lowest_tile",
+    LeadReason.HIGHEST_TILE: "highest_tile",
+    LeadReason.WINNER: "winner",
+    LeadReason.AGAIN: "again",
+    LeadReason.RANDOM: "random",
+}
 
 
 def end_remarks(after: View) -> tuple[Remark, ...]:
     """Once the hand is over (``after`` is the learner's view then): how it ended — domino, capicú or tranque —
-    and how it is counted."""
+    what decided a blocked hand (the engine's ``Outcome.decision``), and how it is counted."""
     outcome = after.outcome
     if outcome is None:
         return ()
@@ -152,6 +158,8 @@ def end_remarks(after: View) -> tuple[Remark, ...]:
     seat = outcome.seat if outcome.reason == "domino" else outcome.blocker
     assert seat is not None
     you = "_you" if seat == learner else ""
+    # Where each player is a side, the winning side may be the learner: then the sentence is about "you".
+    won_you = "_you" if rules.sides == rules.players and outcome.winner == rules.side_of(learner) else ""
     name = Ref(seat_key(rules, learner, seat))
     side = Ref(side_key(rules, learner, outcome.winner))
     found = []
@@ -161,15 +169,43 @@ def end_remarks(after: View) -> tuple[Remark, ...]:
         else:
             partner = rules.partner_of(learner) == seat
             found.append(remark("domino_partner" if partner else f"domino{you}", rules, seat=name, side=side))
-    elif rules.scoring == "la_plaza" and rules.blocked_winner == "blocker":
-        found.append(remark("tranque_blocker", rules, seat=name, side=side))
-    elif outcome.winner is None:
-        found.append(remark("tranque_tie", rules, seat=name, side=side, pips=min(outcome.side_pips)))
     else:
-        found.append(remark("tranque", rules, seat=name, side=side, pips=outcome.side_pips[outcome.winner]))
+        found.append(remark(f"tranque{you}", rules, seat=name))
+        found.append(_decided(after, won_you, side))
     if outcome.winner is not None:
-        found.append(remark(f"count.{_count_method(rules)}", rules, side=side, points=outcome.points))
+        method = _count_method(rules)
+        counted_you = won_you if f"count.{method}" in _SUBJECT_CODES else ""
+        found.append(remark(f"count.{method}{counted_you}", rules, side=side, points=outcome.points))
+        found += _katsika_doubles(after)
     return tuple(found)
+
+
+def _decided(after: View, won_you: str, side: Ref) -> Remark:
+    """What decided a blocked hand: the blocker's side (H2), a tie, or the fewest points in hand."""
+    outcome, rules = after.outcome, after.rules
+    assert outcome is not None
+    if outcome.decision is Decision.BLOCKER:
+        return remark("tranque_blocker", rules, side=side)
+    if outcome.decision is Decision.TIE:
+        # At all-fives the points scored during the hand still go to the match (S5, S6).
+        code = "tranque_tie_fives" if rules.scoring == "all_fives" else "tranque_tie"
+        return remark(code, rules, pips=min(outcome.side_pips))
+    assert outcome.winner is not None
+    return remark(f"tranque_fewest{won_you}", rules, side=side, pips=outcome.side_pips[outcome.winner])
+
+
+def _katsika_doubles(after: View) -> list[Remark]:
+    """Katsika: a losing hand whose only tile is the 0-0 or the 6-6 counts 25 or 50, not its pips (G8d)."""
+    outcome, rules = after.outcome, after.rules
+    assert outcome is not None
+    found = []
+    for seat, penalty in enumerate(outcome.penalties):
+        if penalty and penalty != outcome.pips[seat]:
+            tile = "0-0" if outcome.pips[seat] == 0 else "6-6"
+            you = "_you" if seat == after.seat else ""
+            found.append(remark(f"count.katsika_double{you}", rules, seat=Ref(seat_key(rules, after.seat, seat)),
+                                tile=tile, points=penalty))
+    return found
 
 
 def _count_method(rules: Rules) -> str:
@@ -203,66 +239,119 @@ def advice(view: View, move: Move, seed: int, deals: int = ADVICE_DEALS) -> Rema
 
 
 def move_words(view: View, move: Play) -> Message:
-    """A play in words: the tile and its end, or just the tile for a lead or where its ends are one choice."""
+    """A play in words: the tile and its end, or just the tile for a lead or where every play of the tile is one
+    choice (if any other end does something else, the end is named, so the words never cover a worse play)."""
     twins = [m for m in view.legal_moves() if isinstance(m, Play) and m.tile is move.tile and m != move]
-    if move.end is None or any(same_choice(view, move, twin) for twin in twins):
+    if move.end is None or (twins and all(same_choice(view, move, twin) for twin in twins)):
         return Message.of("coach.move.tile", tile=str(move.tile))
     return Message.of(f"coach.move.{move.end}", tile=str(move.tile))
 
 
 def reason_for(view: View, better: Play, chosen: Play) -> tuple[str, dict[str, Any]]:
-    """The first reason in ``REASONS`` that tells the better move from the learner's, with its arguments."""
+    """The first reason in ``REASONS`` that tells the better move from the learner's, with its arguments; "odds"
+    (only the trial games' average) when no feature the coach knows makes the difference."""
     good, mine = features(view, better), features(view, chosen)
     assert good is not None and mine is not None
     for reason in REASONS[:-1]:
-        args = _REASON_TESTS[reason](view, better, good, mine)
+        args = _REASON_TESTS[reason](view, (better, good), (chosen, mine))
         if args is not None:
             return reason, args
     return "odds", {}
 
 
-def _scores(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
-    return {"points": good.scored} if good.scored > mine.scored else None
+_Option = tuple[Play, Features]
 
 
-def _stops(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
+def _scores(view: View, better: _Option, chosen: _Option) -> dict[str, Any] | None:
+    return {"points": better[1].scored} if better[1].scored > chosen[1].scored else None
+
+
+def _stops(view: View, better: _Option, chosen: _Option) -> dict[str, Any] | None:
+    good, mine = better[1], chosen[1]
     if good.opponents_stopped > mine.opponents_stopped or (good.next_stopped and not mine.next_stopped):
         return {}
     return None
 
 
-def _partner(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
+def _partner(view: View, better: _Option, chosen: _Option) -> dict[str, Any] | None:
     partner = view.rules.partner_of(view.seat)
-    if mine.partner_stopped and not good.partner_stopped and partner is not None:
+    if chosen[1].partner_stopped and not better[1].partner_stopped and partner is not None:
         return {"numbers": tuple(sorted(view.known_lacks(partner)))}
     return None
 
 
-def _double(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
-    return {"tile": str(better.tile)} if good.double and not mine.double else None
+def _lacked(view: View, better: _Option, chosen: _Option) -> dict[str, Any] | None:
+    """The better play keeps a number showing that an opponent is known to lack, where the learner's did not."""
+    rules = view.rules
+    kept, mine = _end_numbers(view, better[0]), _end_numbers(view, chosen[0])
+    for offset in range(1, rules.players):
+        seat = (view.seat + offset) % rules.players  # the next seat first: it is the one that must answer
+        if rules.side_of(seat) == rules.side_of(view.seat) or not view.hand_sizes[seat]:
+            continue
+        lacks = view.known_lacks(seat)
+        numbers = (kept & lacks) - mine
+        if numbers:
+            return {"seat": Ref(seat_key(rules, view.seat, seat)), "number": min(numbers)}
+    return None
 
 
-def _heavy(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
-    return {"pips": good.pips, "less": mine.pips} if good.pips >= mine.pips + 3 else None
+def _shown(view: View, better: _Option, chosen: _Option) -> dict[str, Any] | None:
+    """The better play opens a number the partner has shown (laid showing at an end) and may still hold."""
+    partner = view.rules.partner_of(view.seat)
+    if partner is None or not view.hand_sizes[partner]:
+        return None
+    shown = _shown_by(view, partner) - view.known_lacks(partner)
+    numbers = (_end_numbers(view, better[0]) & shown) - _end_numbers(view, chosen[0])
+    return {"number": min(numbers)} if numbers else None
 
 
-def _variety(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
-    return {"numbers": good.variety} if good.variety > mine.variety else None
+def _double(view: View, better: _Option, chosen: _Option) -> dict[str, Any] | None:
+    return {"tile": str(better[0].tile)} if better[1].double and not chosen[1].double else None
 
 
-def _control(view: View, better: Play, good: Features, mine: Features) -> dict[str, Any] | None:
-    return {"count": good.control} if good.control > mine.control else None
+def _heavy(view: View, better: _Option, chosen: _Option) -> dict[str, Any] | None:
+    good, mine = better[1].pips, chosen[1].pips
+    heaviest = good == max(tile.pips for tile in view.hand)
+    if good >= mine + 3 or (heaviest and good > mine):
+        return {"pips": good, "less": mine}
+    return None
+
+
+def _variety(view: View, better: _Option, chosen: _Option) -> dict[str, Any] | None:
+    return {"numbers": better[1].variety} if better[1].variety > chosen[1].variety else None
+
+
+def _control(view: View, better: _Option, chosen: _Option) -> dict[str, Any] | None:
+    return {"count": better[1].control} if better[1].control > chosen[1].control else None
 
 
 _REASON_TESTS = {
     "scores": _scores,
     "stops": _stops,
     "partner": _partner,
+    "lacked": _lacked,
+    "shown": _shown,
     "double": _double,
     "heavy": _heavy,
     "variety": _variety,
     "control": _control,
 }
+
+
+def _end_numbers(view: View, move: Play) -> frozenset[int]:
+    """The numbers showing at the open ends once the seat has made ``move``."""
+    return frozenset(number for _, number in view.after(move).open_ends)
+
+
+def _shown_by(view: View, seat: int) -> frozenset[int]:
+    """The numbers ``seat`` laid showing at an end this hand: the outer half of each tile it played (both halves
+    of a lead)."""
+    played = {event.move.tile for event in view.history if event.seat == seat and isinstance(event.move, Play)}
+    shown: set[int] = set()
+    for placed in view.placed:
+        if placed.tile in played:
+            shown |= {placed.left, placed.right} if placed.arm == "lead" else {placed.outer}
+    return frozenset(shown)
 
 
 # ------------------------------------------------------------------------------------------------------ facts
@@ -283,27 +372,34 @@ _FACTS: dict[str, dict[str, str]] = {
     "lead.blocked": {"*": "§5d"},
     "lead.blocked_tie": {"*": "§5d"},
     "lead.lowest_double": {"*": "G3a"},
+    "lead.lowest_double_zero": {"*": "G3a"},
+    "lead.lowest_tile": {"*": "G3b"},
     "lead.highest_tile": {"*": "G4a"},
-    "lead.winner": {"greek_block": "G4b", "all_fives": "S2b"},
+    "lead.winner": {"greek_block": "G4b", "greek_stock": "G4b", "all_fives": "S2b"},
     "lead.again": {"*": "G4b"},
     "lead.random": {"*": "S2a"},
     "domino": {"one_vs_one": "§8a", "partnership": "§8a", "greek_stock": "G7a", "greek_block": "G7a",
                "all_fives": "S6a"},
     "domino_partner": {"partnership": "§8b", "greek_block": "G7a", "greek_stock": "G7a", "all_fives": "S6a"},
     "capicu": {"*": "§11a"},
-    "tranque": {"one_vs_one": "§9b", "partnership": "§9b", "greek_stock": "G7b", "greek_block": "G7b",
+    "tranque": {"one_vs_one": "§9a", "partnership": "§9a", "greek_stock": "G7b", "greek_block": "G7b",
                 "all_fives": "S6b"},
+    "tranque_fewest": {"one_vs_one": "§9b", "partnership": "§9b", "greek_stock": "G7b", "greek_block": "G7b",
+                       "all_fives": "S6b"},
     "tranque_blocker": {"*": "H2"},
-    "tranque_tie": {"one_vs_one": "§9c", "partnership": "§9c", "greek_stock": "G7c", "greek_block": "G7c",
-                    "all_fives": "S6b"},
+    "tranque_tie": {"one_vs_one": "§9c", "partnership": "§9c", "greek_stock": "G7c", "greek_block": "G7c"},
+    "tranque_tie_fives": {"all_fives": "S6b"},
     "count.all": {"*": "§10a"},
     "count.losers": {"*": "H1"},
     "count.opponents": {"*": "G8a"},
     "count.katsika": {"*": "G8b"},
+    "count.katsika_double": {"*": "G8d"},
     "count.fives": {"*": "S6a"},
     "advice.scores": {"*": "S5b"},
     "advice.stops": {"*": "§7a"},
     "advice.partner": {"*": "§7a"},
+    "advice.lacked": {"*": "§7a"},
+    "advice.shown": {"*": "§7a"},
     "advice.double": {"one_vs_one": "§4a", "partnership": "§4a", "greek_stock": "G5a", "greek_block": "G5a",
                       "all_fives": "S3a"},
     "advice.heavy": {"one_vs_one": "§10a", "partnership": "§10a", "greek_stock": "G8a", "greek_block": "G8a",
@@ -317,7 +413,10 @@ _FACTS: dict[str, dict[str, str]] = {
 }
 
 # Codes whose subject may be the learner, said in the second person then (``passed.you``, "You passed ...").
-_SUBJECT_CODES = frozenset({"passed", "lacks", "lacks_wiped", "domino", "capicu"})
+_SUBJECT_CODES = frozenset({
+    "passed", "lacks", "lacks_wiped", "domino", "capicu", "tranque", "tranque_fewest", "count.opponents",
+    "count.fives", "count.katsika_double",
+})
 #: Every code the coach can say (each has a text ``coach.<code>`` in every language's play.toml).
 CODES: tuple[str, ...] = (
     *_FACTS,

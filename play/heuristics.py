@@ -50,7 +50,6 @@ def features(view: View, move: Move) -> Features | None:
     rest = [tile for tile in view.hand if tile is not move.tile]
     after = view.after(move)
     ends = tuple({number for _, number in after.open_ends})
-    side = rules.side_of(seat)
     stopped = [other for other in _opponents(view) if _lacks_all(view, other, ends)]
     following = (seat + 1) % rules.players
     partner = rules.partner_of(seat)
@@ -63,7 +62,7 @@ def features(view: View, move: Move) -> Features | None:
         opponents_stopped=len(stopped),
         next_stopped=following in stopped,
         partner_stopped=partner is not None and view.hand_sizes[partner] > 0 and _lacks_all(view, partner, ends),
-        scored=after.hand_points[side] - view.hand_points[side],
+        scored=after.scored,
     )
 
 

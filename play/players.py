@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from engine import Move, Play, View
+from engine import Move, Play, Position, View
 
 from .choices import choices
 from .heuristics import club_score
@@ -96,6 +96,9 @@ def computer_player(level: str, seed: int) -> ComputerPlayer:
 
 
 def _options(view: View) -> list[Move]:
+    if not isinstance(view, View):
+        hint = " (a Position sees every hand: give position.view(seat))" if isinstance(view, Position) else ""
+        raise TypeError(f"choose takes a seat's View, not {view!r}{hint}")
     options = choices(view)
     if not options:
         raise ValueError(f"seat {view.seat} has no move to choose: it is seat {view.to_move}'s turn"

@@ -146,43 +146,34 @@ def going_out(position: Position, tile: Tile) -> str:
     return "either" if len(moves) == 2 else str(moves[0].end)
 
 
-def _suits(target: str, tile: Tile, ends: tuple[int, int]) -> bool:
-    """Whether ``tile`` as the last one makes the wanted kind of going out on these ends."""
-    left, right = ends
-    if target == "capicu":
-        return left != right and tile is Tile(left, right)
-    if target == "either":
-        return left == right and tile.has(left)
-    if target == "left":
-        return tile.has(left) and not tile.has(right)
-    if target == "right":
-        return tile.has(right) and not tile.has(left)
-    return not tile.has(left) and not tile.has(right)
-
-
 def _last_tile_position(rng: random.Random, rules: Rules, target: str) -> tuple[Position, Tile, int] | None:
-    """A position whose mover holds one tile of the wanted kind (swapped in from another hand or the stock)."""
+    """A position whose mover holds one tile of the wanted kind (swapped in from another hand or the stock); the
+    engine says what going out with each candidate would be (``going_out``)."""
     found, _trail = play_until(rng, rules, lambda p: (
         p.outcome is None and p.ends is not None and len(p.hands[p.to_move]) == 1 and rng.random() < 0.5))
-    ends = found.ends or (0, 0)
     mover = found.to_move
     spare = [(seat, t) for seat, hand in enumerate(found.hands) for t in hand if seat != mover]
     spare += [(-1, t) for t in found.stock]
-    candidates = [(where, t) for where, t in spare if _suits(target, t, ends)]
-    if not candidates:
-        return None
-    where_from, tile = rng.choice(candidates)
-    # Swap the mover's last tile with the chosen one, wherever it lies: counts stay as dealt.
+    rng.shuffle(spare)
+    for where_from, tile in spare:
+        position = _swapped_in(found, tile)
+        if position is not None and going_out(position, tile) == target:
+            return position, tile, where_from
+    return None
+
+
+def _swapped_in(found: Position, tile: Tile) -> Position | None:
+    """``found`` with the mover's last tile swapped for ``tile``, wherever that lies: counts stay as dealt."""
+    mover = found.to_move
     own = found.hands[mover][0]
     hands = [[own if t is tile else t for t in hand] for hand in found.hands]
     hands[mover] = [tile]
     stock = [own if t is tile else t for t in found.stock]
     line = [f"{p.left}-{p.right}" for p in found.placed]
     try:
-        position = Position.setup(rules, hands, line, stock, to_move=mover, lead_index=found.lead_index)
+        return Position.setup(found.rules, hands, line, stock, to_move=mover, lead_index=found.lead_index)
     except ValueError:
         return None  # a tile that fits nowhere with nobody able to play: already a tranque, not a question
-    return position, tile, where_from
 
 
 def capicu(rng: random.Random, kinds: tuple[str, ...] = CAPICU) -> Draft:

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Match, Position, Rules, draw_lot
-from lessons.model import role_of
 from lessons.texts import Message
 
 from .choices import every, other_seat, seat_name
@@ -24,7 +23,7 @@ def _label(rules: Rules, viewer: int) -> Callable[[Any], Message]:
     def label(value: Any) -> Message:
         if value == "again":
             return Message("practice.lead.again")
-        return Message(f"practice.lead.{role_of(rules.players, viewer, value)}")
+        return Message(f"practice.lead.{rules.role(viewer, value)}")
 
     return label
 

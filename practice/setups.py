@@ -38,8 +38,11 @@ def _blocking_attempt(rng: random.Random, rules: Rules, tie: bool) -> tuple[Posi
     blocker_tile = Tile(x, n)
     used = {Tile.parse(text) for text in line} | {blocker_tile}
     rest = [tile for tile in ALL_TILES if tile not in used]
-    sizes = _hand_sizes(rng, rules.players, len(rest))
     blocker = rng.randrange(rules.players)
+    # Hands a real deal could leave: without a stock nobody holds more than was dealt, the blocking tile included.
+    cap = 10 if rules.uses_stock else rules.hand_size  # a 1-vs-1 player may have drawn a lot
+    caps = [cap - (seat == blocker) for seat in range(rules.players)]
+    sizes = _hand_sizes(rng, caps, len(rest))
     side_sizes = [sum(sizes[s] for s in range(rules.players) if rules.side_of(s) == side) for side in (0, 1)]
     side_tiles = _split(rng, rest, side_sizes, tie)
     if side_tiles is None:
@@ -58,13 +61,14 @@ def _blocking_attempt(rng: random.Random, rules: Rules, tie: bool) -> tuple[Posi
     return position, Play(blocker_tile, end)
 
 
-def _hand_sizes(rng: random.Random, players: int, total: int) -> list[int]:
-    """Hand sizes adding up to ``total``, each between 2 and 10 (a 1-vs-1 player may have drawn a lot)."""
+def _hand_sizes(rng: random.Random, caps: list[int], total: int) -> list[int]:
+    """Hand sizes adding up to ``total``, each from 2 up to its seat's cap."""
+    players = len(caps)
     while True:
         sizes = [2] * players
         for _ in range(total - 2 * players):
             sizes[rng.randrange(players)] += 1
-        if max(sizes) <= (10 if players == 2 else 7):
+        if all(size <= cap for size, cap in zip(sizes, caps, strict=True)):
             return sizes
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine import Match, Play, Position, Rules
+from engine import LeadReason, Match, Play, Position, Rules
 from engine.outcome import round_to_five
 from lessons.model import seat_key
 from lessons.texts import Message, Ref
@@ -66,18 +66,18 @@ def _count_label(value: Counted) -> Message:
 
 def fives(rng: random.Random) -> Draft:
     """After a play at all-fives: what do the open ends count, and what did the play score (``end_count``, and
-    ``hand_points`` before and after)?"""
+    the play's ``Event.scored``)?"""
     rules = Rules.all_fives(players=_players(rng))
     want = rng.random() < 0.5
 
     def wanted(before: Position, after: Position) -> bool:
         if not isinstance(after.history[-1].move, Play) or after.outcome is not None or len(after.placed) < 2:
             return False
-        return (_gained(before, after) > 0) == want and rng.random() < 0.4
+        return (after.history[-1].scored > 0) == want and rng.random() < 0.4
 
-    before, after = play_to(rng, rules, wanted)
+    _, after = play_to(rng, rules, wanted)
     seat = after.history[-1].seat
-    count, gained = after.end_count, _gained(before, after)
+    count, gained = after.end_count, after.history[-1].scored
     wrong: list[Counted] = [(count, 0 if gained else count)]  # the count right, the scoring wrong
     for other in near(rng, count, 4):
         if other > 0:
@@ -92,12 +92,6 @@ def fives(rng: random.Random) -> Draft:
         prompt=Message.of("practice.fives.prompt", seat=seat_name(rules, viewer, seat), tile=str(tile)),
         reason=Message.of(key, count=count, points=gained), subject=(("seat", seat),),
     )
-
-
-def _gained(before: Position, after: Position) -> int:
-    """What the last play scored for its side: the engine's points during the hand, before and after it."""
-    side = after.rules.side_of(after.history[-1].seat)
-    return after.hand_points[side] - before.hand_points[side]
 
 
 # ------------------------------------------------------------------------------------------------- who leads
@@ -121,9 +115,9 @@ def leader(rng: random.Random) -> Draft:
         name = rng.choice(("draw_game", "block_game"))
         rules = Rules.preset(name, players=_players(rng))
         position = deal(rng, rules)
-        has_double = any(t.is_double and t.high > 0 for hand in position.hands for t in hand)
-        reason = Message("practice.leader.reason_double" if has_double else "practice.leader.reason_tile")
-        fact = "G3a" if has_double else "G3b"
+        by_double = position.lead_reason is LeadReason.LOWEST_DOUBLE  # else the lowest tile: no double was dealt
+        reason = Message("practice.leader.reason_double" if by_double else "practice.leader.reason_tile")
+        fact = "G3a" if by_double else "G3b"
     viewer = rng.randrange(rules.players)
     options, correct = every(tuple(range(rules.players)), position.to_move, _seat_label(rules, viewer))
     return Draft(

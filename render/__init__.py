@@ -16,7 +16,7 @@ from .clickmap import ClickMap, HandTile, OpenEnd, Region, SeatTiles, Stock
 from .description import EndDescription, HighlightDescription, SeatDescription, TableDescription
 from .geometry import Rect
 from .layout import EndSpot, LineLayout, TileSpot, layout_line
-from .seats import ROLES, role_and_place
+from .seats import role_and_place
 from .table import TablePicture, draw_table
 from .theme import DARK, HIGH_CONTRAST, LIGHT, THEMES, Theme, get_theme
 from .tiles import Sprite, tile_sprite
@@ -27,7 +27,6 @@ __all__ = [
     "DARK",
     "HIGH_CONTRAST",
     "LIGHT",
-    "ROLES",
     "THEMES",
     "Box",
     "ClickMap",

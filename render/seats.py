@@ -20,24 +20,24 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
 
+from engine import Role, seat_role
+
 from .geometry import Rect
 from .theme import END_TARGET, HAND_UNIT, LABEL_SIZE, LINE_UNITS, SEAT_UNIT, TOUCH, even_unit, scaled
 
 Place = Literal["bottom", "top", "left", "right"]
-Role = Literal["you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent"]
-ROLES: tuple[Role, ...] = ("you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent")
+#: Where each of the engine's roles sits in the picture: the viewer at the bottom, the seat after them on the right.
+PLACES: dict[Role, Place] = {
+    "you": "bottom", "opponent": "top", "partner": "top", "across_opponent": "top",
+    "right_opponent": "right", "left_opponent": "left",
+}
 
 
 def role_and_place(seat: int, viewer: int, players: int, partners: bool = True) -> tuple[Role, Place]:
-    """The role key and the side of the picture of ``seat`` as seen by ``viewer`` (``partners``: whether four
-    players play as two partnerships, so that the seat opposite is a partner)."""
-    offset = (seat - viewer) % players
-    if players == 2:
-        return ("you", "bottom") if offset == 0 else ("opponent", "top")
-    if players == 3:
-        return (("you", "bottom"), ("right_opponent", "right"), ("left_opponent", "left"))[offset]
-    across: Role = "partner" if partners else "across_opponent"
-    return (("you", "bottom"), ("right_opponent", "right"), (across, "top"), ("left_opponent", "left"))[offset]
+    """The role key (the engine's, ``seat_role``) and the side of the picture of ``seat`` as seen by ``viewer``
+    (``partners``: whether four players play as two partnerships, so that the seat opposite is a partner)."""
+    role = seat_role(players, viewer, seat, partners)
+    return role, PLACES[role]
 
 
 @dataclass(frozen=True)

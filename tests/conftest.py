@@ -27,7 +27,12 @@ import pytest
 
 from engine import Rules, Tile
 from lessons import LESSONS_DIR, Coverage, Library, load_coverage, load_library
+from lessons.texts import STRICT_VARIABLE
 from tests.postgres import PostgresServer, PostgresUnavailable
+
+# Texts fail loudly under test: an unknown key or an unfilled placeholder raises (lessons/texts.py), here and in
+# every app server a test starts (they inherit the environment).
+os.environ[STRICT_VARIABLE] = "1"
 
 #: La Plaza 1-vs-1 and partnership, with their default house rules.
 ONE = Rules.one_vs_one()

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from engine import (
+    ALL_TILES,
     Draw,
     Event,
     Match,
@@ -225,3 +226,56 @@ def test_the_lot_and_the_match_deal_need_a_random_generator(rng: object) -> None
 @pytest.mark.parametrize("players", [0, 1, 5, "2", True])
 def test_the_lot_is_drawn_by_two_to_four_players(players: object) -> None:
     refused(ValueError, players, draw_lot, random.Random(1), players)
+
+
+# --- a seat's view and the computer players take only what they are for (issue 21) ----------------------------
+
+
+def test_a_view_samples_only_with_a_random_generator() -> None:
+    view = Position.setup(ONE, [tiles("5-1 2-2"), tiles("6-6 0-0")], ["3-4"], stock=tiles("1-1")).view(0)
+    refused(TypeError, None, view.sample, None)
+    refused(TypeError, 7, view.sample, 7)
+
+
+@pytest.mark.parametrize("level", ["beginner", "club", "expert"])
+def test_a_computer_player_chooses_from_a_view_only(level: str) -> None:
+    from play import computer_player
+
+    position = Position.setup(ONE, [tiles("5-1 2-2"), tiles("6-6 0-0")], ["3-4"], stock=tiles("1-1"))
+    player = computer_player(level, 1)
+    refused(TypeError, None, player.choose, None)
+    message = refused(TypeError, "Position", player.choose, position)
+    assert "position.view(seat)" in message
+
+
+# --- a set-up table must be one a real deal could give, unless it says it is partial (issue 21) --------------
+
+EIGHT = "0-0 0-1 0-2 0-3 0-4 0-5 0-6 1-1"
+
+
+def test_a_hand_larger_than_the_deal_at_a_table_without_a_stock_is_refused() -> None:
+    message = refused(ValueError, "hand 0 holds 8 tiles", Position.setup, Rules.block_game(), [tiles(EIGHT),
+                      tiles("6-6")], ["3-4"])
+    assert "block_game deals 7" in message and "partial=True" in message
+    assert Position.setup(Rules.block_game(), [tiles(EIGHT), tiles("6-6")], ["3-4"], partial=True).hands[0][0] == Tile(
+        0, 0)
+
+
+def test_more_tiles_than_the_table_deals_are_refused() -> None:
+    hands = [tiles("0-0 0-1 0-2 0-3 0-4 0-5 0-6"), tiles("1-1 1-2 1-3 1-4 1-5 1-6 2-2")]
+    line = ["3-4", "4-4", "4-5", "5-5", "5-6"]  # 14 in hands and 5 on the table: 19 where 2 × 7 = 14 are dealt
+    refused(ValueError, "19 tiles in the hands and on the table", Position.setup, Rules.block_game(), hands, line)
+    assert len(Position.setup(Rules.block_game(), hands, line, partial=True).line) == 5
+
+
+def test_a_stock_larger_than_the_deal_leaves_or_hands_that_drew_more_than_it_gave_are_refused() -> None:
+    rest = [tile for tile in ALL_TILES if tile not in tiles("6-6 5-5 3-4")]  # 25 tiles
+    refused(ValueError, "a stock of 15 tiles", Position.setup, ONE, [tiles("6-6"), tiles("5-5")], ["3-4"],
+            stock=rest[:15])
+    nine = rest[:9]  # 2 drawn, but the stock of 14 still holds 13: it gave only 1
+    refused(ValueError, "at least 2 drawn tiles", Position.setup, ONE, [nine, tiles("5-5")], ["3-4"], stock=rest[9:22])
+    assert Position.setup(ONE, [nine, tiles("5-5")], ["3-4"], stock=rest[9:21]).stock == tuple(rest[9:21])
+
+
+def test_partial_is_true_or_false() -> None:
+    refused(ValueError, "partial='yes'", Position.setup, ONE, [tiles("6-6"), tiles("5-5")], ["3-4"], partial="yes")

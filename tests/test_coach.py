@@ -5,11 +5,13 @@ import random
 import pytest
 
 from engine import Draw, Match, Pass, Play, Position, Rules, Tile
+from lessons.loader import load_library
 from lessons.texts import Message, Ref
-from play.coach import CODES, advice, event_remarks, lead_remarks, move_words, reason_for, turn_remarks
+from play.coach import CODES, advice, event_remarks, fact_of, lead_remarks, move_words, reason_for, turn_remarks
 from tests.play_support import TABLES, deal, table_id
 
 ONE = Rules.one_vs_one()
+LIBRARY = load_library()
 PAIRS = Rules.partnership()
 
 
@@ -138,15 +140,52 @@ def test_a_tranque_its_tie_and_the_blockers_house_rule() -> None:
     script = ["0 plays 6-6", "1 plays 6-5 right", "2 plays 5-5 right"]
     position = Position.start(PAIRS, hands, leader=0).apply_all(script)
     remarks = said(position, "3 plays 6-4 left", 0)
-    assert codes(remarks) == ["tranque", "count.all"] and remarks[0].fact == "§9b"
-    assert args(remarks[0])["seat"] == Ref("role.left_opponent") and args(remarks[0])["pips"] == 7
+    assert codes(remarks) == ["tranque", "tranque_fewest", "count.all"]
+    assert [remark.fact for remark in remarks[:2]] == ["§9a", "§9b"]
+    assert args(remarks[0])["seat"] == Ref("role.left_opponent") and args(remarks[1])["pips"] == 7
+    assert codes(said(position, "3 plays 6-4 left", 3))[0] == "tranque_you"  # the learner blocked: "You played"
     blocker = Position.start(PAIRS.with_options(blocked_winner="blocker"), hands, leader=0).apply_all(script)
     remarks = said(blocker, "3 plays 6-4 left", 0)
-    assert codes(remarks) == ["tranque_blocker", "count.all"] and remarks[0].fact == "H2"
+    assert codes(remarks) == ["tranque", "tranque_blocker", "count.all"] and remarks[1].fact == "H2"
     tie_hands = [tiles("6-6 6-1"), tiles("6-5 3-2"), tiles("5-5 0-0"), tiles("6-4 1-1")]
     tie = Position.start(PAIRS, tie_hands, leader=0).apply_all(script)
     remarks = said(tie, "3 plays 6-4 left", 0)
-    assert codes(remarks) == ["tranque_tie"] and remarks[0].fact == "§9c"  # nobody scores: no count
+    assert codes(remarks) == ["tranque", "tranque_tie"] and remarks[1].fact == "§9c"  # nobody scores: no count
+
+
+def test_a_tied_block_at_all_fives_keeps_the_points_scored_during_the_hand() -> None:
+    # seat 1 blocks 0|5 with 5-1 (0|1): each side holds 6, nobody wins; the points scored during it still count.
+    rules = Rules.all_fives()
+    position = Position.setup(rules, [tiles("2-4"), tiles("5-1 3-3")], ["0-0", "0-5"], to_move=1)
+    blocked = position.apply("plays 5-1 right")
+    outcome = blocked.outcome
+    assert outcome is not None and outcome.winner is None and outcome.side_pips == (6, 6)
+    remarks = event_remarks(position.view(0), blocked.view(0))
+    assert codes(remarks) == ["tranque", "tranque_tie_fives"] and remarks[1].fact == "S6b"
+    assert "still count" in LIBRARY.texts.render(remarks[1].message, "en", "play")
+
+
+def test_the_learner_who_wins_a_blocked_hand_where_each_player_is_a_side_is_told_you() -> None:
+    # three players, winner takes: seat 1 blocks 3|4 with 4-1 (3|1); the learner (seat 0) holds the fewest.
+    rules = Rules.block_game(players=3)
+    position = Position.setup(rules, [tiles("0-0"), tiles("4-1 6-6"), tiles("5-5")], ["3-4"], to_move=1)
+    remarks = event_remarks(position.view(0), position.apply("plays 4-1 right").view(0))
+    assert codes(remarks) == ["tranque", "tranque_fewest_you", "count.opponents_you"]
+    for lang in ("en", "es", "el"):
+        text = " ".join(LIBRARY.texts.render(remark.message, lang, "play") for remark in remarks)
+        assert not any(wrong in text for wrong in ("You has", "You scores", "Tú tiene", "Tú anota", ": Εσύ")), text
+
+
+def test_katsika_says_when_a_lone_double_counts_25_or_50() -> None:
+    rules = Rules.katsika(players=2)
+    for lone, points in (("0-0", 25), ("6-6", 50)):
+        position = Position.setup(rules, [tiles("4-1"), tiles(lone)], ["3-4"])
+        over = position.apply("plays 4-1 right")
+        assert over.outcome is not None and over.outcome.penalties == (0, points)
+        remarks = event_remarks(position.view(0), over.view(0))
+        assert codes(remarks)[-2:] == ["count.katsika", "count.katsika_double"]
+        assert (args(remarks[-1])["tile"], args(remarks[-1])["points"], remarks[-1].fact) == (lone, points, "G8d")
+        assert codes(event_remarks(position.view(1), over.view(1)))[-1] == "count.katsika_double_you"
 
 
 @pytest.mark.parametrize(("rules", "method", "fact"), [
@@ -198,7 +237,10 @@ def test_the_lead_of_later_hands_follows_the_last_hand(rules: Rules) -> None:
         (remark,) = lead_remarks(match, position.view(0))
         reason = remark.code.removesuffix("_you")
         if rules.lead_rule == "lowest_double":
-            assert reason == "lead.lowest_double"
+            holds_zero = Tile(0, 0) in position.hands[0]
+            expected = {"lowest_double": "lead.lowest_double_zero" if holds_zero else "lead.lowest_double",
+                        "lowest_tile": "lead.lowest_tile"}[position.lead_reason]
+            assert reason == expected
         elif rules.lead_rule == "la_plaza":
             expected = {"domino": "lead.went_out", "blocked": "lead.blocked"}[last.reason]
             assert reason == (expected if last.winner is not None or last.reason == "domino" else "lead.blocked_tie")
@@ -247,6 +289,43 @@ def test_left_and_right_are_one_choice_for_the_coach() -> None:
     assert advice(view, Play(Tile(5, 1), "left"), seed=2) is None
     assert move_words(view, Play(Tile(5, 1), "right")) == Message.of("coach.move.tile", tile="5-1")
     assert move_words(view, Play(Tile(6, 6), None)) == Message.of("coach.move.tile", tile="6-6")
+
+
+def test_the_better_play_is_named_with_its_end_when_another_end_does_something_else() -> None:
+    # all-fives: 5-4 up or down scores 10 at once, 5-4 right scores nothing (issue 21's repro)
+    position = Position.setup(Rules.all_fives(), [["5-4", "1-2", "6-3"], ["6-6", "2-2", "1-1"]],
+                              ["0-3", "3-4", "4-4", "4-6", "6-5"], spinner=2, stock=["0-1", "0-2", "1-3"])
+    view = position.view(0)
+    plays = {move.end: move for move in view.legal_moves() if isinstance(move, Play) and move.tile == Tile(5, 4)}
+    assert {"up", "down", "right"} <= set(plays)
+    assert move_words(view, plays["up"]) == Message.of("coach.move.up", tile="5-4")
+    reason, found = reason_for(view, plays["up"], plays["right"])
+    assert (reason, found) == ("scores", {"points": 10})
+
+
+def test_the_lead_says_the_zero_zero_does_not_count_and_links_a_fact_at_every_table() -> None:
+    holds_zero = Position.start(Rules.block_game(), [tiles("0-0 6-5"), tiles("3-3 4-0")])
+    (remark,) = lead_remarks(Match(Rules.block_game()), holds_zero.view(0))
+    assert (remark.code, remark.fact) == ("lead.lowest_double_zero", "G3a")
+    no_double = Position.start(Rules.block_game(), [tiles("0-0 6-5"), tiles("5-3 4-0")])
+    assert lead_remarks(Match(Rules.block_game()), no_double.view(1))[0].code == "lead.lowest_tile"
+    assert lead_remarks(Match(Rules.block_game()), no_double.view(0))[0].code == "lead.lowest_tile_you"
+    for rules in (Rules.international_two(), Rules.international(), Rules.all_fives()):
+        assert fact_of("lead.winner", rules) is not None, rules.name
+
+
+def test_advice_names_a_number_an_opponent_lacks_or_the_partner_has_shown() -> None:
+    hands = [tiles("4-2 3-5"), tiles("1-1 0-0"), tiles("3-6 5-5"), tiles("6-4 2-2")]
+    # the right opponent passed on 3|3: 4-2 keeps a 3 showing for them, 3-5 covers it
+    lacked = Position.setup(PAIRS, hands, ["3-3"], to_move=1).apply_all(
+        ["1 passes", "2 plays 3-6 right", "3 plays 6-4 right"])
+    reason, found = reason_for(lacked.view(0), Play(Tile(4, 2), "right"), Play(Tile(5, 3), "left"))
+    assert (reason, found) == ("lacked", {"seat": Ref("role.right_opponent"), "number": 3})
+    # the partner laid a 6 showing (3-6, still at the right end): 2-4 keeps it open, 6-1 covers it
+    hands = [tiles("2-4 6-1"), tiles("1-1 0-0"), tiles("3-6 5-5"), tiles("3-2 2-2")]
+    shown = Position.setup(PAIRS, hands, ["3-3"], to_move=2).apply_all(["2 plays 3-6 right", "3 plays 3-2 left"])
+    reason, found = reason_for(shown.view(0), Play(Tile(4, 2), "left"), Play(Tile(6, 1), "right"))
+    assert (reason, found) == ("shown", {"number": 6})
 
 
 def test_the_reasons_are_tried_in_order() -> None:

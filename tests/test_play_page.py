@@ -181,8 +181,13 @@ def test_a_second_tap_on_the_lifted_tile_puts_it_back_and_a_wrong_end_is_refused
     tap(at, OpenEnd("end", "left"))
     assert len(game(at).position.history) == len(position.history)  # refused: nothing changed
     assert state(at).wrong == (tile, "left")
-    expected = LIBRARY.texts.render(Message("illegal.no-match"), "en")
+    # The sentence is the engine's refusal in words: its tile, the end and the number showing there, all filled in.
+    refusal = position.check(Play(tile, "left"))
+    assert refusal is not None and (refusal.code, refusal.tile, refusal.number) == ("no-match", tile, left)
+    expected = LIBRARY.texts.get("en", "illegal.no-match").format(
+        tile=refusal.tile, number=refusal.number, end=LIBRARY.texts.get("en", f"end.{refusal.end}"))
     assert [element.value for element in at.error] == [expected]
+    assert "{" not in expected and f"has no {left}" in expected
 
 
 def test_the_coach_says_when_another_move_was_clearly_better_and_links_its_lesson() -> None:

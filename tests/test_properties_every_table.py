@@ -2,6 +2,7 @@
 the tiles are conserved, every move offered applies and every other one is refused with the right code, hands end
 exactly when they must, the table chains on every arm, and every outcome counts as its rules say."""
 
+import contextlib
 import itertools
 import random
 from collections import Counter
@@ -9,7 +10,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import ALL_ENDS, Draw, IllegalMove, Match, Pass, Play, Position, Rules, Tile
+from engine import ALL_ENDS, PRESETS, Draw, IllegalMove, Match, Pass, Play, Position, Rules, Tile
 
 SETTINGS = settings(max_examples=120, deadline=None)
 PLAY_ENDS: tuple[str | None, ...] = (None, *ALL_ENDS)
@@ -28,6 +29,42 @@ TABLES = [
     *(Rules.all_fives(players=n) for n in (2, 3, 4)),
     Rules.all_fives(players=4, partnership=True),
 ]
+
+
+@st.composite
+def any_table(draw: st.DrawFn) -> Rules:
+    """A table of any preset, each of its options (``Rules.options``) left at its default or drawn from the values
+    the engine says it may take (``Rules.option_values``): a new option is swept without editing this file. An
+    option whose drawn value the table refuses with the others already chosen (a partnership of 3) is left out."""
+    rules = Rules.preset(draw(st.sampled_from(PRESETS)))
+    for option in rules.options:
+        if draw(st.booleans()):
+            with contextlib.suppress(ValueError):
+                rules = rules.with_options(**{option: draw(st.sampled_from(rules.option_values(option)))})
+    return rules
+
+
+TABLE = st.one_of(st.sampled_from(TABLES), any_table())
+
+
+def _takes(rules: Rules, option: str, value: object) -> bool:
+    """Whether the table takes ``option=value``, alone or beside one value of one other option."""
+    tries = [{}] + [{other: v} for other in rules.options if other != option for v in rules.option_values(other)]
+    for extra in tries:
+        try:
+            rules.with_options(**extra, **{option: value})
+        except ValueError:
+            continue
+        return True
+    return False
+
+
+def test_every_option_of_every_preset_has_values_the_engine_takes() -> None:
+    for name in PRESETS:
+        rules = Rules.preset(name)
+        for option in rules.options:
+            taken = [value for value in rules.option_values(option) if _takes(rules, option, value)]
+            assert len(taken) >= 2, (name, option, rules.option_values(option))
 
 
 def numbers_open(position: Position) -> set[int]:
@@ -185,13 +222,13 @@ def play_hand(rules: Rules, rng: random.Random) -> None:
 
 
 @SETTINGS
-@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32 - 1))
+@given(table=TABLE, seed=st.integers(0, 2**32 - 1))
 def test_random_hands_of_every_table_keep_every_invariant(table: Rules, seed: int) -> None:
     play_hand(table, random.Random(seed))
 
 
 @settings(max_examples=40, deadline=None)
-@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32 - 1))
+@given(table=TABLE, seed=st.integers(0, 2**32 - 1))
 def test_random_matches_of_every_table_end_as_their_rules_say(table: Rules, seed: int) -> None:
     rules = table.with_options(target=60)
     rng = random.Random(seed)

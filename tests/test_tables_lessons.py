@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from engine import Rules
+from engine import Rules, seat_role
 from lessons import Coverage, LessonRunner, Library, check_coverage
 from lessons.coverage import Fact
-from lessons.model import role_of, seat_key, side_key
+from lessons.model import seat_key, side_key
 from lessons.structure import read_lesson
 
 COURSE = "other_tables"
@@ -214,11 +214,61 @@ def test_out_of_play_is_asked_only_without_a_stock() -> None:
 
 
 def test_every_table_names_its_seats_and_sides() -> None:
-    assert [role_of(3, 0, seat) for seat in range(3)] == ["you", "right_opponent", "left_opponent"]
-    assert [role_of(4, 1, seat, partners=False) for seat in range(4)] == [
+    assert [seat_role(3, 0, seat) for seat in range(3)] == ["you", "right_opponent", "left_opponent"]
+    assert [seat_role(4, 1, seat, partners=False) for seat in range(4)] == [
         "left_opponent", "you", "right_opponent", "across_opponent"]
-    assert role_of(4, 0, 2) == "partner"
+    assert seat_role(4, 0, 2) == "partner"
     free_for_all = Rules.block_game(players=4)
     assert seat_key(free_for_all, 0, 2) == "role.across_opponent"
     assert side_key(free_for_all, 0, 3) == "role.left_opponent"
     assert side_key(Rules.katsika(), 0, 1) == "side.theirs"
+
+
+# ----------------------------------------------------------------------------------------------- the spinner's arms
+
+
+def _spinner_down_step(library: Library) -> tuple[Any, LessonRunner]:
+    """The spinner lesson's step that asks for the 5-4 on the spinner's bottom side (four open ends)."""
+    lesson = next(lesson for lesson in library.lessons if lesson.id == "spinner")
+    step = next(step for step in lesson.steps if step.text == "task_down")
+    runner = LessonRunner(lesson, seed=7)
+    runner.goto(step.number)
+    return lesson, runner
+
+
+def test_a_tile_refused_at_a_spinner_arm_is_told_the_number_showing_there(library: Library) -> None:
+    lesson, runner = _spinner_down_step(library)
+    position = runner.state.position
+    refusal = position.check("plays 6-4 down")
+    assert refusal is not None and refusal.number == position.end_number("down") == 5
+    feedback = runner.act("plays 6-4 down")
+    assert feedback.key == "illegal.no-match"
+    assert dict(feedback.args)["number"] == refusal.number
+    for lang in library.texts.languages:
+        template = library.texts.get(lang, "illegal.no-match", lesson.id)
+        shown = library.texts.render(feedback, lang, lesson.id)
+        assert shown == template.format(tile="6-4", number=5, end=library.texts.get(lang, "end.down")), lang
+
+
+def test_the_first_hint_at_a_spinner_names_and_rings_every_open_end(library: Library) -> None:
+    lesson, runner = _spinner_down_step(library)
+    position = runner.state.position
+    assert len(position.open_ends) == 4
+    hint = runner.hint()
+    numbers = tuple(number for _, number in position.open_ends)
+    assert dict(hint.args)["numbers"] == numbers
+    rings = {mark.end for mark in runner.view().marks if mark.kind == "end"}
+    assert rings == {end for end, _ in position.open_ends}
+    for lang in library.texts.languages:
+        shown = library.texts.render(hint, lang, lesson.id)
+        assert "{" not in shown and all(str(n) in shown for n in numbers), lang
+
+
+def test_a_lesson_table_no_deal_gives_loads_only_when_it_says_partial() -> None:
+    eight = {"hands": ["0-0 0-1 0-2 0-3 0-4 0-5 0-6 1-1", "6-6 2-2"], "line": "3-4"}
+    refused = read(lesson_data(*(question("open_ends", eight, distractors=[1]) for _ in range(2)), rules="block_game"))
+    assert refused.errors and "hand 0 holds 8 tiles" in str(refused.errors[0])
+    partial = {**eight, "partial": True}
+    allowed = read(lesson_data(*(question("open_ends", partial, distractors=[1]) for _ in range(2)),
+                               rules="block_game"))
+    assert allowed.errors == []

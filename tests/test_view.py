@@ -80,12 +80,14 @@ def hidden_swap(position: Position, seat: int, rng: random.Random) -> Position |
         hands.append([swap.get(t, t) for t in (*hand, *played) if t not in drawn])
     stock = [swap.get(t, t) for t in (*(e.drawn for e in events if isinstance(e.move, Draw)), *position.stock)]
     try:
-        start = Position.start(position.rules, hands, stock=stock, leader=events[0].seat)
+        start = Position.start(position.rules, hands, stock=stock, leader=events[0].seat,
+                               reason=position.lead_reason)
         replayed = start.apply_all(Event(e.seat, e.move) for e in events)
     except ValueError:  # IllegalMove is a ValueError: the swapped deal cannot replay these moves
         return None
-    # a swap that ends the hand (nobody can play any more) changes what everyone sees
-    return replayed if replayed.outcome is None else None
+    # a swap that ends the hand (nobody can play any more), or changes why the leader leads (the lowest double
+    # or, with none dealt, the lowest tile: said aloud at the table, G3), changes what everyone sees
+    return replayed if replayed.outcome is None and replayed.lead_reason == position.lead_reason else None
 
 
 @SETTINGS
