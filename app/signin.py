@@ -194,6 +194,7 @@ def sign_in_with_code(visit: Visit, typed: str) -> Message | None:
 
 def _on_submit() -> None:
     visit = current_visit()
+    visit.taps.acted += 1  # the answer (a refusal, or who is now signed in) is brought into view
     typed = str(st.session_state.get(CODE_KEY) or "")
     visit.account.signin_problem = sign_in_with_code(visit, typed)
     if visit.account.signin_problem is None:
@@ -209,7 +210,7 @@ def panel(visit: Visit, words: Words) -> None:
     if not visit.account.signed_in:
         _form(visit, words)
         return
-    with st.container(border=True):
+    with st.container(border=True, key=_feedback_key()):
         st.caption(words("signin.playing_as"))
         st.text(visit.account.learner.nickname)  # plain text: a nickname is never read as markdown or HTML
         class_name = _class_name(visit)
@@ -235,6 +236,13 @@ def _class_name(visit: Visit) -> str:
     return found or ""
 
 
+def _feedback_key() -> str:
+    """The key of the box the browser link brings into view after an action (app/browser.py imports this module)."""
+    from .browser import FEEDBACK_KEY
+
+    return FEEDBACK_KEY
+
+
 def _form(visit: Visit, words: Words) -> None:
     """Signing in is optional, so it waits folded away until wanted (open again to show a refusal)."""
     refused = visit.account.signin_problem
@@ -246,7 +254,8 @@ def _form(visit: Visit, words: Words) -> None:
             st.form_submit_button(words("signin.submit"), key="sign_in", icon=":material/login:",
                                   on_click=_on_submit)
         if refused is not None:
-            st.error(words.render(refused), icon=":material/error:")
+            with st.container(key=_feedback_key()):  # brought into view, with the focus, by the browser link
+                st.error(words.render(refused), icon=":material/error:")
 
 
 def who(visit: Visit, words: Words) -> None:
