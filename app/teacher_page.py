@@ -136,8 +136,14 @@ def _open_wanted(here: Desk, visit: Visit, words: Words) -> None:
     """Open the class the address named, if it is this teacher's; any other code is refused in the same words
     whether or not such a class exists."""
     code, here.wanted = here.wanted, None
+    _open_owned(here, visit, words, code)
+
+
+def _open_owned(here: Desk, visit: Visit, words: Words, code: str) -> None:
+    """Open the class with this code if it is the tab's teacher's; any other is refused in the same words."""
+    teacher = visit.account.teacher
     try:
-        found = here.book.owned(visit.account.teacher, code) if here.book and code else None
+        found = here.book.owned(teacher, code) if here.book and teacher and code else None
     except DATABASE_ERRORS:
         tell(here, "error", words("teacher.database_failed"))
         return
@@ -153,17 +159,7 @@ def _open(here: Desk, school_class: SchoolClass) -> None:
 
 
 def _on_open(code: str) -> None:
-    here, visit, words = desk(), current_visit(), page_words()
-    teacher = visit.account.teacher
-    try:
-        found = here.book.owned(teacher, code) if here.book and teacher else None
-    except DATABASE_ERRORS:
-        tell(here, "error", words("teacher.database_failed"))
-        return
-    if found is None:
-        tell(here, "error", words("teacher.classes.not_yours"))
-        return
-    _open(here, found)
+    _open_owned(desk(), current_visit(), page_words(), code)
 
 
 def _classes(here: Desk, visit: Visit, words: Words) -> None:

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from app.accounts import Tokens
-from app.browser import BROWSER_KEY, VERSION
+from app.browser import VERSION
 from app.progress_sql import URL_VARIABLE, SqlProgressStore
 from tests.app_support import LIBRARY, click, open_app, texts, visit
-from tests.identity_support import make_roster
+from tests.identity_support import make_roster, reload_with, signed_in_app
 
 
 @pytest.fixture
@@ -31,13 +31,6 @@ def browser_data(at: Any) -> dict[str, Any]:
     found = [e for e in at.get("bidi_component") if e.proto.component_name == "la_plaza_browser"]
     assert len(found) == 1
     return json.loads(found[0].proto.json)
-
-
-def reload_with(at: Any, kept: Any) -> None:
-    """The browser reports what it kept (as after a reload), and the app runs."""
-    at.session_state[BROWSER_KEY] = {"stored": {"value": kept}}
-    at.run()
-    assert not at.exception, at.exception
 
 
 def ui(key: str) -> str:
@@ -73,11 +66,7 @@ def test_a_guests_record_lives_on_the_server_and_a_reload_brings_it_back(databas
 
 def test_a_signed_in_learner_comes_back_signed_in_and_signing_out_forgets(database: str) -> None:
     roster = make_roster(database, "Rita")
-    at = open_app(lang="en")
-    reload_with(at, None)
-    at.text_input(key="signin_code").set_value(roster.codes["Rita"])
-    click(at, "sign_in")
-    saved = browser_data(at)["save"]
+    saved = browser_data(signed_in_app(roster.codes["Rita"]))["save"]
     assert saved["guest"] is False and "Rita" not in json.dumps(saved) and roster.codes["Rita"] not in json.dumps(saved)
     again = open_app(lang="en")
     reload_with(again, saved)
@@ -90,11 +79,7 @@ def test_a_signed_in_learner_comes_back_signed_in_and_signing_out_forgets(databa
 def _signed_token(database: str) -> str:
     """A real learner token for Rita, as the browser would keep it."""
     roster = make_roster(database, "Rita")
-    at = open_app(lang="en")
-    reload_with(at, None)
-    at.text_input(key="signin_code").set_value(roster.codes["Rita"])
-    click(at, "sign_in")
-    return browser_data(at)["save"]["learner"]
+    return browser_data(signed_in_app(roster.codes["Rita"]))["save"]["learner"]
 
 
 def _forgeries(token: str) -> list[Any]:

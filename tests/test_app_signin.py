@@ -14,8 +14,8 @@ from app.progress import Learner
 from app.progress_sql import URL_VARIABLE, GuardedStore, SqlProgressStore
 from app.signin import EXAMPLE_CODE
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, runner, solve_step, texts, visit
-from tests.identity_support import make_roster
-from tests.test_app_browser_memory import browser_data, reload_with
+from tests.identity_support import make_roster, reload_with, signed_in_app
+from tests.test_app_browser_memory import browser_data
 from tests.test_app_practice import answer as answer_practice
 
 PEGAR_STEPS = len(LIBRARY.lesson("pegar").steps)
@@ -196,11 +196,7 @@ def test_a_wrong_code_is_refused_in_the_learners_language_and_tries_are_slowed_d
 
 def test_a_step_link_opens_that_step_for_a_signed_in_learner_and_offers_the_saved_place(database: str) -> None:
     roster = make_roster(database, "Ana")
-    first = open_app(lang="en")
-    reload_with(first, None)
-    first.text_input(key="signin_code").set_value(roster.codes["Ana"])
-    click(first, "sign_in")
-    click(first, "open_kaba")
+    first = signed_in_app(roster.codes["Ana"], lesson="kaba")
     click(first, "next")
     token = browser_data(first)["save"]["learner"]
     link = open_app(lesson="kaba", step="1", lang="en")  # a link to step 1, opened in the same browser later
@@ -213,10 +209,7 @@ def test_a_step_link_opens_that_step_for_a_signed_in_learner_and_offers_the_save
 
 def test_a_question_link_opens_that_question_for_a_signed_in_learner(database: str) -> None:
     roster = make_roster(database, "Ana")
-    first = open_app(lang="en")
-    reload_with(first, None)
-    first.text_input(key="signin_code").set_value(roster.codes["Ana"])
-    click(first, "sign_in")
+    first = signed_in_app(roster.codes["Ana"])
     token = browser_data(first)["save"]["learner"]
     link = open_app(lesson="practice", code="count-758688", lang="en")
     reload_with(link, {"v": 2, "learner": token})  # the browser signs her in as the question opens

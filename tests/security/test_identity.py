@@ -15,8 +15,8 @@ from app.classes_sql import SqlClassBook
 from app.progress import Learner
 from app.progress_sql import URL_VARIABLE, SqlProgressStore, _now, learners
 from tests.app_support import LIBRARY, click, open_app, runner, texts, visit
-from tests.identity_support import make_roster
-from tests.test_app_browser_memory import browser_data, reload_with
+from tests.identity_support import make_roster, reload_with, signed_in_app
+from tests.test_app_browser_memory import browser_data
 
 
 @pytest.fixture
@@ -29,19 +29,6 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 def ui(key: str, lang: str = "en") -> str:
     return LIBRARY.texts.get(lang, key)
-
-
-def signed_in_app(code: str, lang: str = "en", lesson: str | None = None):
-    """A new visit (a phone) signed in with ``code`` on the home page, its browser having reported an empty
-    storage; then on ``lesson``, when given."""
-    at = open_app(lang=lang)
-    reload_with(at, None)
-    at.text_input(key="signin_code").set_value(code)
-    click(at, "sign_in")
-    assert visit(at).account.signed_in, texts(at, "error")
-    if lesson is not None:
-        click(at, f"open_{lesson}")
-    return at
 
 
 def test_personal_codes_are_long_enough_not_to_be_guessed() -> None:
