@@ -31,6 +31,7 @@ system:
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 
 test: lint system
 	$(PY) -m pytest
