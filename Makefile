@@ -2,7 +2,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint system bench
+.PHONY: run test lint system bench dictionaries
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -14,14 +14,14 @@ run: $(VENV)/.installed
 	$(PY) -m streamlit run tutorial_app.py
 
 # Debian packages the tests need, installed only where missing: Chromium for the browser tests, PostgreSQL
-# for the storage tests, hunspell and its dictionaries for the spelling test (apt-get needs root, as on CI and the
-# project's machines).
+# for the storage tests, hunspell and the dictionaries lessons/languages.toml names for the spelling test (apt-get
+# needs root, as on CI and the project's machines).
 system:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v hunspell >/dev/null 2>&1 || missing="$$missing hunspell"; \
-	for dict in es_ES:hunspell-es en_US:hunspell-en-us el_GR:hunspell-el eo:myspell-eo; do \
+	for dict in $$($(MAKE) -s --no-print-directory dictionaries); do \
 		[ -e /usr/share/hunspell/$${dict%%:*}.dic ] || missing="$$missing $${dict#*:}"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -29,8 +29,14 @@ system:
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
 
+# Each language's hunspell dictionary and its Debian package, as lessons/languages.toml names them ("es_ES:hunspell-es";
+# python3 is there before the venv).
+dictionaries:
+	@python3 -c 'import tomllib; print(*(l["dictionary"] + ":" + l["package"] for l in tomllib.load(open("lessons/languages.toml", "rb"))["languages"] if "dictionary" in l))'
+
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 
 test: lint system
 	$(PY) -m pytest

@@ -28,7 +28,7 @@ from app.state import current_visit
 
 lib = library()
 codes = [language.code for language in lib.languages]
-visit = current_visit(language_from_locale(st.context.locale, codes))
+visit = current_visit(language_from_locale(st.context.locale, lib.languages))
 signin.open_lasting(visit)
 browser.restore(visit)  # what the browser kept, when it has just told us (a reload)
 signin.check(visit)  # the record still accepts this visit (a removed learner is signed out here)

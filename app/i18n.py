@@ -8,26 +8,23 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine import Draw, Event, Pass, Play
-from lessons import Message, Texts, table_in_words
+from lessons import Language, Message, Texts, table_in_words
 from lessons.model import seat_key
 from lessons.table_extras import TableExtras
 from lessons.table_words import SeatShown
 from render import TableDescription
 
-#: Browser languages without a text set of their own, mapped to the one its speakers most likely read.
-#: Curaçao and Aruba browsers often report Dutch; Papiamentu is what their players speak at the table.
-LOCALE_FALLBACK = {"nl": "pap"}
 
-
-def language_from_locale(locale: str | None, codes: Iterable[str], default: str = "en") -> str:
-    """The tutorial language for a browser locale such as ``es-ES`` or ``pap-CW`` (``default`` otherwise)."""
-    codes = tuple(codes)
+def language_from_locale(locale: str | None, languages: Iterable[Language], default: str = "en") -> str:
+    """The tutorial language for a browser locale such as ``es-ES`` or ``nl-NL``: the first language of
+    ``languages.toml`` that takes it (``default`` otherwise). A draft language is never chosen for a browser."""
+    offered = tuple(language for language in languages if not language.draft)
     if locale:
         primary = locale.replace("_", "-").split("-")[0].casefold()
-        if primary in codes:
-            return primary
-        if LOCALE_FALLBACK.get(primary) in codes:
-            return LOCALE_FALLBACK[primary]
+        for language in offered:
+            if language.takes(primary):
+                return language.code
+    codes = [language.code for language in offered]
     return default if default in codes else codes[0]
 
 

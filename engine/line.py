@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from .moves import End
 from .tile import Tile
 
 Arm = Literal["lead", "left", "right", "up", "down"]
@@ -68,26 +69,35 @@ class Table(NamedTuple):
         """Where the lead lies in ``placed`` (``None`` on an empty table)."""
         return None if self.lead is None else len(self.left)
 
-    def end_number(self, arm: Arm) -> int:
-        """The number showing at the end of an arm (the spinner's own number on an empty up or down arm)."""
-        tiles = getattr(self, arm)
-        if tiles:
-            return tiles[-1].outer  # type: ignore[no-any-return]
-        assert self.lead is not None
-        return self.lead.left if arm != "right" else self.lead.right
+    def arm(self, end: End) -> tuple[Placed, ...]:
+        """The tiles on the arm that ends at ``end``, from the lead outwards."""
+        if end == "left":
+            return self.left
+        if end == "right":
+            return self.right
+        return self.up if end == "up" else self.down
 
-    def played(self, tile: Tile, end: str | None, spins: bool = False) -> Table:
+    def end_number(self, end: End) -> int:
+        """The number showing at an end (the spinner's own number on an empty up or down arm)."""
+        tiles = self.arm(end)
+        if tiles:
+            return tiles[-1].outer
+        assert self.lead is not None
+        return self.lead.left if end != "right" else self.lead.right
+
+    def played(self, tile: Tile, end: End | None, spins: bool = False) -> Table:
         """The table after ``tile`` is laid at ``end``, already checked; ``None`` leads it on an empty table, and
         with ``spins`` (a spinner game) a double lead is the spinner."""
         if end is None:
             return Table(lead=Placed(tile, tile.high, tile.low), spinner=spins and tile.is_double)
-        number = self.end_number(end)  # type: ignore[arg-type]
-        arm: tuple[Placed, ...] = getattr(self, end)
+        number = self.end_number(end)
+        arm = self.arm(end)
         if end == "left":
-            placed = Placed(tile, tile.other(number), number, "left", len(arm) + 1)
-        else:
-            placed = Placed(tile, number, tile.other(number), end, len(arm) + 1)  # type: ignore[arg-type]
-        return self._replace(**{end: (*arm, placed)})
+            return self._replace(left=(*arm, Placed(tile, tile.other(number), number, "left", len(arm) + 1)))
+        grown = (*arm, Placed(tile, number, tile.other(number), end, len(arm) + 1))
+        if end == "right":
+            return self._replace(right=grown)
+        return self._replace(up=grown) if end == "up" else self._replace(down=grown)
 
     @property
     def end_count(self) -> int:
@@ -154,14 +164,15 @@ def read_table(
         right=tuple(p._replace(arm="right", order=i) for i, p in enumerate(placed[lead_index + 1 :], start=1)),
         spinner=spinner is not None,
     )
-    for arm, tiles in (("up", up), ("down", down)):
+    arms: tuple[tuple[End, Sequence[TileLike]], ...] = (("up", up), ("down", down))
+    for arm, tiles in arms:
         if isinstance(tiles, str) or not isinstance(tiles, Sequence):
             raise ValueError(f"{arm}: give a list of tiles, not {tiles!r}")
         if tiles and not table.arms_open:
             raise ValueError(f"{arm}: a spinner's {arm} side opens once its left and right each hold a tile")
         for text in tiles:
             tile = read_tile(text, arm)
-            number = table.end_number(arm)  # type: ignore[arg-type]
+            number = table.end_number(arm)
             if not tile.has(number):
                 raise ValueError(f"{arm}: {tile} does not match the {number} showing at the end of the {arm} arm")
             table = table.played(tile, arm)

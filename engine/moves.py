@@ -96,6 +96,8 @@ _MOVE_TEXT = re.compile(
     r"^\s*(?:(?P<verb>plays|leads)\s+(?P<tile>\S+)(?:\s+(?P<end>left|right|up|down))?"
     r"|(?P<draw>draws)|(?P<pass>passes))\s*$"
 )
+# The regex's end group, typed: only these four names can match it.
+_END_NAMES: dict[str, End] = {end: end for end in ALL_ENDS}
 _EVENT_TEXT = re.compile(r"^\s*(?P<seat>[0-9]+)\s+(?P<move>.*)$")
 
 
@@ -113,7 +115,7 @@ def parse_move(text: str) -> Move:
         return PASS
     if match["verb"] == "leads" and match["end"]:
         raise ValueError(f"not a move: {text!r}; a lead has no end")
-    return PLAYS[Tile.parse(match["tile"]), match["end"]]
+    return PLAYS[Tile.parse(match["tile"]), _END_NAMES.get(match["end"])]
 
 
 def parse_event(text: str) -> Event:

@@ -89,7 +89,7 @@ def score_domino(
     """``seat`` played its last tile: its side wins the hand. ``hands`` are each seat's tiles as bits."""
     pips = tuple(map(pips_of, hands))
     side_pips = _side_pips(rules, pips)
-    winner = rules._seat_sides[seat]  # type: ignore[attr-defined]
+    winner = rules._seat_sides[seat]
     return _finished(rules, Decision.DOMINO, winner, hands, pips, side_pips, capicu, seat, hand_points, leader)
 
 
@@ -105,7 +105,7 @@ def score_blocked(
     pips = tuple(map(pips_of, hands))
     side_pips = _side_pips(rules, pips)
     if rules.scoring == "la_plaza" and rules.blocked_winner == "blocker":
-        winner: int | None = rules._seat_sides[blocker]  # type: ignore[attr-defined]
+        winner: int | None = rules._seat_sides[blocker]
         decision = Decision.BLOCKER
     else:
         fewest = min(side_pips)
@@ -156,7 +156,7 @@ def _finished(
     penalties = [0] * len(hands)
     if rules.scoring == "katsika":
         if winner is not None:
-            for loser, (side, hand) in enumerate(zip(rules._seat_sides, hands, strict=True)):  # type: ignore[attr-defined]
+            for loser, (side, hand) in enumerate(zip(rules._seat_sides, hands, strict=True)):
                 if side != winner:
                     penalties[loser] = katsika_value(hand, rules.katsika_doubles)
                     scores[side] += penalties[loser]
@@ -209,7 +209,7 @@ def _next_leader(
         return seat, LeadReason.WINNER  # G4/S2: the seat that went out
     if winner is None:
         return leader, None if leader is None else LeadReason.AGAIN  # a drawn blocked hand: the same leader again
-    seats = [other for other, side in enumerate(rules._seat_sides) if side == winner]  # type: ignore[attr-defined]
+    seats = [other for other, side in enumerate(rules._seat_sides) if side == winner]
     # the winning side's lightest hand (project)
     return min(seats, key=lambda other: (pips[other], other)), LeadReason.WINNER
 

@@ -34,11 +34,11 @@ def seat_role(players: int, viewer: int, seat: int, partners: bool | None = None
     """
     relative = (seat - viewer) % players
     if players == 2:
-        return ("you", "opponent")[relative]  # type: ignore[return-value]
+        return ("you", "opponent")[relative]
     if players == 3:
-        return ("you", "right_opponent", "left_opponent")[relative]  # type: ignore[return-value]
-    across = "partner" if partners is None or partners else "across_opponent"
-    return ("you", "right_opponent", across, "left_opponent")[relative]  # type: ignore[return-value]
+        return ("you", "right_opponent", "left_opponent")[relative]
+    across: Role = "partner" if partners is None or partners else "across_opponent"
+    return ("you", "right_opponent", across, "left_opponent")[relative]
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,10 @@ class Rules:
     katsika_doubles: bool = False
     # The options as the table gave them, so that with_options can change one and keep the rest.
     given: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
+    # Worked out in __post_init__ from the fields above (asked on every deal and at every hand's end).
+    _seat_sides: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _lead_rule: LeadRule = field(init=False, repr=False, compare=False)
+    _spinner: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         preset = _PRESETS.get(self.name) if isinstance(self.name, str) else None
@@ -118,7 +122,6 @@ class Rules:
             raise ValueError(f"unknown rule set {self.name!r}; use one of {', '.join(PRESETS)}")
         _check_rules(self, preset)
         sides = tuple(seat % 2 if self.partners else seat for seat in range(self.players))
-        # Asked on every deal and at every hand's end: worked out once.
         object.__setattr__(self, "_seat_sides", sides)
         object.__setattr__(self, "_lead_rule", preset.lead_rule)
         object.__setattr__(self, "_spinner", self.name == "all_fives")
@@ -215,7 +218,7 @@ class Rules:
     def side_of(self, seat: int) -> int:
         """The side a seat plays for: seat % 2 in partnerships, otherwise the seat itself."""
         _check_seat(self, seat)
-        return self._seat_sides[seat]  # type: ignore[attr-defined,no-any-return]
+        return self._seat_sides[seat]
 
     def partner_of(self, seat: int) -> int | None:
         """The seat opposite in a partnership game; ``None`` when every player is a side of their own."""
@@ -246,7 +249,7 @@ class Rules:
     @property
     def spinner(self) -> bool:
         """Whether a double lead is a spinner that opens up and down (all-fives, S3)."""
-        return self._spinner  # type: ignore[attr-defined,no-any-return]
+        return self._spinner
 
     @property
     def target_loses(self) -> bool:
@@ -257,7 +260,7 @@ class Rules:
     def lead_rule(self) -> LeadRule:
         """Who leads a hand: ``"la_plaza"`` (§5), ``"lowest_double"`` (G3), ``"highest_tile"`` (G4) or ``"random"``
         (S2); after the first hand the last two give the lead to the previous hand's winner."""
-        return self._lead_rule  # type: ignore[attr-defined,no-any-return]
+        return self._lead_rule
 
 
 #: What each option may be (``Rules.option_values``): every option a preset takes has an entry here.

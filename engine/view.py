@@ -28,6 +28,7 @@ from .tile import ALL_TILES, TILES_WITH, Tile
 if TYPE_CHECKING:
     from .leads import LeadReason
     from .outcome import Outcome
+    from .position import _Chain
     from .rules import Rules
 
 _TILE_OF_BIT = {tile.bit: tile for tile in ALL_TILES}
@@ -215,7 +216,7 @@ class View:
         link = table._history
         assert link is not None
         scored = link[3] if link[2].__class__ is Play and link[3] else 0
-        return After(table.open_ends, table.end_count, table.hand_points, scored)  # type: ignore[arg-type]
+        return After(table.open_ends, table.end_count, table.hand_points, scored)  # type: ignore[arg-type]  # a play's link holds its points, an int
 
     @property
     def fingerprint(self) -> str:
@@ -435,15 +436,15 @@ def _canonical_stock(unseen: int, sizes: tuple[int, ...], seat: int, stock_size:
     return _tiles_of(unseen)[dealt : dealt + stock_size]
 
 
-def _public_chain(position: Position, seat: int) -> object:
+def _public_chain(position: Position, seat: int) -> _Chain | None:
     """The position's history chain with the tiles other seats drew taken out (for the public table)."""
-    links = []
+    links: list[tuple[int, Move, Tile | int | None]] = []
     chain = position._history
     while chain is not None:
         chain, who, move, brought = chain
         # Another seat's draw shows no tile; what a play scored everyone sees.
         links.append((who, move, brought if who == seat or move.__class__ is not Draw else None))
-    public: object = None
+    public: _Chain | None = None
     for who, move, drawn in reversed(links):
         public = (public, who, move, drawn)
     return public

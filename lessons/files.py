@@ -19,10 +19,20 @@ _ANY_HEADER = re.compile(r"^\s*\[")
 
 @dataclass(frozen=True)
 class Language:
-    """A language the tutorial speaks: its code (``pap``) and its own name (``Papiamentu``)."""
+    """A language the tutorial speaks, as ``languages.toml`` lists it: its code (``pap``), its own name
+    (``Papiamentu``), the browser languages sent to it (``pap``, ``nl``), the hunspell dictionary its texts are
+    spell-checked against and its Debian package (none for Papiamentu), and whether it is still a draft."""
 
     code: str
     name: str
+    locales: tuple[str, ...] = ()
+    dictionary: str | None = None
+    package: str | None = None
+    draft: bool = False
+
+    def takes(self, locale: str) -> bool:
+        """Whether a browser language (the first part of a locale: ``nl`` of ``nl-NL``) is sent to this one."""
+        return locale == self.code or locale in self.locales
 
 
 @dataclass(frozen=True)
@@ -75,15 +85,37 @@ def read_languages(root: Path) -> tuple[tuple[Language, ...], list[LessonError]]
         return (), [source]
     languages, errors = [], []
     for i, entry in enumerate(source.data.get("languages", [])):
-        if not isinstance(entry, dict) or not isinstance(entry.get("code"), str) or not isinstance(
-            entry.get("name"), str
-        ):
-            errors.append(LessonError(source.name, f"entry {i + 1} needs code and name", field="languages"))
+        problem = _language_problem(entry)
+        if problem:
+            errors.append(LessonError(source.name, f"entry {i + 1}: {problem}", field="languages"))
             continue
-        languages.append(Language(entry["code"], entry["name"]))
+        languages.append(Language(entry["code"], entry["name"], tuple(entry.get("locales", ())),
+                                  entry.get("dictionary"), entry.get("package"), entry.get("draft", False)))
     if not languages:
         errors.append(LessonError(source.name, "no languages listed", field="languages"))
     return tuple(languages), errors
+
+
+_LANGUAGE_FIELDS = {"code", "name", "locales", "dictionary", "package", "draft"}
+
+
+def _language_problem(entry: object) -> str | None:
+    """What is wrong with one entry of ``languages.toml``, if anything."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("code"), str) or not isinstance(entry.get("name"), str):
+        return "needs code and name"
+    unknown = sorted(set(entry) - _LANGUAGE_FIELDS)
+    if unknown:
+        return f"unknown field {unknown[0]!r}; known: {', '.join(sorted(_LANGUAGE_FIELDS))}"
+    locales = entry.get("locales", [])
+    if not isinstance(locales, list) or not all(isinstance(locale, str) and locale for locale in locales):
+        return "locales is a list of browser languages, such as [\"pap\", \"nl\"]"
+    if any(not isinstance(entry.get(name, ""), str) for name in ("dictionary", "package")):
+        return "dictionary and package are names, such as \"es_ES\" and \"hunspell-es\""
+    if ("dictionary" in entry) != ("package" in entry):
+        return "a dictionary needs its Debian package, and a package its dictionary"
+    if not isinstance(entry.get("draft", False), bool):
+        return "draft is true or false"
+    return None
 
 
 @dataclass(frozen=True)

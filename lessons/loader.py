@@ -33,8 +33,12 @@ class Library:
     lessons: tuple[Lesson, ...]
     errors: tuple[LessonError, ...]
     texts: Texts
-    languages: tuple[Language, ...]
+    languages: tuple[Language, ...]  # the languages the app offers: every one not marked as a draft
     lesson_files: tuple[str, ...] = field(default=())  # ids of every lesson file found, good or broken
+    # Languages marked `draft = true` in languages.toml: the app never shows them, and what their texts still lack
+    # is listed in draft_errors (with the file and line to edit) instead of taking a lesson down in every language.
+    drafts: tuple[Language, ...] = field(default=())
+    draft_errors: tuple[LessonError, ...] = field(default=())
 
     def lesson(self, lesson_id: str) -> Lesson:
         """A loaded lesson by id (KeyError if it is missing or broken)."""
@@ -87,7 +91,9 @@ def _load_lesson(path: Path, root: Path, files: dict[tuple[str, str], TextFile],
 def load_library(root: Path | str = LESSONS_DIR) -> Library:
     """Read every language, ui text and lesson under ``root`` (``lessons/``); never raises for a bad lesson."""
     root = Path(root)
-    languages, errors = read_languages(root)
+    listed, errors = read_languages(root)
+    languages = tuple(language for language in listed if not language.draft)
+    drafts = tuple(language for language in listed if language.draft)
     codes = [language.code for language in languages]
     paths = sorted((root / "data").glob("*.toml"))
     files = _read_all_texts(root, codes, [path.stem for path in paths])
@@ -108,5 +114,27 @@ def load_library(root: Path | str = LESSONS_DIR) -> Library:
         else:
             lessons.append(lesson)
     lessons.sort(key=lambda lesson: (lesson.order, lesson.id))
-    return Library(tuple(lessons), tuple(errors), texts, languages, tuple(p.stem for p in paths))
+    draft_errors = [error for draft in drafts if codes for error in _draft_errors(root, codes[0], draft.code, paths)]
+    return Library(tuple(lessons), tuple(errors), texts, languages, tuple(p.stem for p in paths), drafts,
+                   tuple(draft_errors))
+
+
+def _draft_errors(root: Path, reference: str, draft: str, paths: list[Path]) -> list[LessonError]:
+    """What a draft language's texts still lack or get wrong: the checks every language passes, run on the draft
+    beside the reference language, keeping the errors in the draft's own files."""
+    pair = [reference, draft]
+    files = _read_all_texts(root, pair, [path.stem for path in paths])
+    found = [error for (code, _), text_file in files.items() if code == draft for error in text_file.errors]
+    found += ui_errors(files, pair)
+    for scope in SHARED_TEXTS:
+        found += shared_text_errors(files, pair, scope)
+    tables: dict[str, dict[str, dict[str, str]]] = {code: {} for code in pair}
+    for (code, scope), text_file in files.items():
+        tables[code][scope] = text_file.texts
+    texts = Texts(tables, tuple(pair))
+    for path in paths:
+        found += _load_lesson(path, root, files, texts, pair)[1]
+    folder = f"{relative(root / 'texts' / draft, root)}/"
+    unique = {str(error): error for error in found if error.file.startswith(folder)}
+    return list(unique.values())
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine import Decision, Draw, LeadReason, Match, Move, Pass, Play, Rules, Tile, View
+from engine import Decision, Draw, Event, LeadReason, Match, Move, Pass, Play, Rules, Tile, View
 from lessons.coverage import Coverage, load_coverage
 from lessons.model import seat_key, side_key
 from lessons.texts import Message, Ref
@@ -458,12 +458,12 @@ def _ends(view: View) -> tuple[int, ...]:
     return tuple(sorted({number for _, number in view.open_ends}))
 
 
-def _draws_before(history: Sequence[object]) -> int:
+def _draws_before(history: Sequence[Event]) -> int:
     """How many draws the seat of the last event made just before it."""
     last = history[-1]
     count = 0
     for event in reversed(history[:-1]):
-        if event.seat != last.seat or not isinstance(event.move, Draw):  # type: ignore[attr-defined]
+        if event.seat != last.seat or not isinstance(event.move, Draw):
             break
         count += 1
     return count

@@ -48,7 +48,7 @@ def estimate(view: View, moves: Sequence[Move], deals: int, rng: random.Random) 
         world = view.sample(rng)
         for index, move in enumerate(moves):
             end = playout(world.apply(move))
-            values[index].append(side_value(end.outcome, end.rules, side))  # type: ignore[arg-type]
+            values[index].append(side_value(end.outcome, end.rules, side))  # type: ignore[arg-type]  # a played-out hand has its outcome
     return [Estimate(move, tuple(found)) for move, found in zip(moves, values, strict=True)]
 
 
@@ -66,7 +66,7 @@ def best_of(view: View, moves: Sequence[Move], playouts: int, rng: random.Random
             world = view.sample(rng)
             for move in survivors:
                 end = playout(world.apply(move))
-                results[move].append(side_value(end.outcome, end.rules, side))  # type: ignore[arg-type]
+                results[move].append(side_value(end.outcome, end.rules, side))  # type: ignore[arg-type]  # a played-out hand has its outcome
         survivors.sort(key=lambda move: -sum(results[move]) / len(results[move]))  # stable: ties keep their order
     return survivors[0]
 

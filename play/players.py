@@ -20,10 +20,17 @@ EXPERT_PLAYOUTS = 1500
 
 
 class ComputerPlayer(Protocol):
-    """Anything that picks a move from a view."""
+    """Anything that picks a move from a view (its level and seed are read-only: the players are frozen)."""
 
-    level: str
-    seed: int
+    @property
+    def level(self) -> str:
+        """The player's level: ``"beginner"``, ``"club"`` or ``"expert"``."""
+        ...
+
+    @property
+    def seed(self) -> int:
+        """The seed its choices follow."""
+        ...
 
     def choose(self, view: View) -> Move:
         """One of ``view.legal_moves()``; the same seed and view always give the same move."""
@@ -42,7 +49,7 @@ class Beginner:
         options = _options(view)
         rng = decision_rng(self.seed, view, self.level)
         if len(options) > 1 and rng.random() < 0.3:
-            return max(options, key=lambda move: move.tile.pips)  # type: ignore[union-attr]
+            return max(options, key=lambda move: move.tile.pips)  # type: ignore[union-attr]  # several options: all Plays
         return options[rng.randrange(len(options))]
 
 

@@ -1,17 +1,17 @@
 """The spelling check: a language's words against its hunspell dictionary (Debian's, named in
-lessons/spelling/dictionaries.toml) and its project word list (lessons/spelling/<lang>.txt)."""
+lessons/languages.toml) and its project word list (lessons/spelling/<lang>.txt)."""
 
 from __future__ import annotations
 
 import re
 import shutil
 import subprocess
-import tomllib
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from lessons.files import read_languages
 from tests.wording_support import LESSONS, Text
 
 SPELLING = LESSONS / "spelling"
@@ -33,8 +33,10 @@ class Misspelling:
 
 
 def dictionaries() -> dict[str, str]:
-    """The hunspell dictionary of each language that has one (``en`` → ``en_US``)."""
-    return tomllib.loads((SPELLING / "dictionaries.toml").read_text(encoding="utf-8"))
+    """The hunspell dictionary of each language that has one (``en`` → ``en_US``), as languages.toml names it."""
+    languages, errors = read_languages(LESSONS)
+    assert not errors, [str(error) for error in errors]
+    return {language.code: language.dictionary for language in languages if language.dictionary}
 
 
 def word_list_path(lang: str) -> Path:

@@ -1,5 +1,5 @@
 """Spelling of every texts file in every language: Debian's hunspell dictionaries where a language has one
-(lessons/spelling/dictionaries.toml), plus a short project word list per language (lessons/spelling/<lang>.txt);
+(named in lessons/languages.toml), plus a short project word list per language (lessons/spelling/<lang>.txt);
 Papiamentu, which has no dictionary, against its word list alone (the seed's words and the reviewed texts')."""
 
 from __future__ import annotations
