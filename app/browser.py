@@ -61,16 +61,18 @@ const view = {
     if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
     element.focus({preventScroll: true});
   },
-  // a new step: its instruction (or the title, on a step with none) starts on screen, with the title above it
-  // when both fit; the instruction gets the focus, so a screen reader reads the new step
+  // a new step: its instruction (or the title, on a step with none) starts on screen, with the title above it and
+  // the whole picture below it when they fit; the instruction gets the focus, so a screen reader reads the new step
   step(data) {
     const title = document.querySelector('[data-testid="stMain"] h1, [data-testid="stMain"] h3');
     const text = document.querySelector(`.st-key-${data.instruction}`) || title;
     if (!text) return;
-    const top = title ? title.getBoundingClientRect().top : Infinity;
+    const picture = view.picture();
     const head = text.getBoundingClientRect();
-    const both = title && head.top - top + Math.min(head.height, 120) <= view.room();
-    view.reveal(both ? title : text, "start");
+    const bottom = picture ? Math.max(head.bottom, picture.getBoundingClientRect().bottom) : head.bottom;
+    const fits = (element) => element && bottom - element.getBoundingClientRect().top <= view.room();
+    const short = title && head.top - title.getBoundingClientRect().top + Math.min(head.height, 120) <= view.room();
+    view.reveal(fits(title) ? title : fits(text) ? text : short ? title : text, "start");
     view.focus(text);
   },
   // a move: the picture is on screen while the replies play on it, then the feedback is wholly below the top bar

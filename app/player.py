@@ -14,7 +14,7 @@ from lessons import Lesson, LessonRunner, StepView
 from lessons.model import seat_key
 from render import HighlightDescription, TableView
 
-from . import actions, classroom, navigation, play_page, signin, table_extras, urls, widgets
+from . import actions, chrome, classroom, navigation, play_page, signin, table_extras, urls, widgets
 from .browser import FEEDBACK_KEY, INSTRUCTION_KEY
 from .i18n import Words
 from .library import library
@@ -47,6 +47,8 @@ def show(lesson_id: str) -> None:
     except KeyError:
         _broken(lib, lesson_id, words, visit)
         return
+    if not visit.settings.classroom:  # (classroom mode has the whole width already)
+        chrome.lesson_width()
     runner = visit.runner(lesson)
     params = urls.incoming(visit)
     if params is not None:

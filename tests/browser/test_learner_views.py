@@ -91,6 +91,9 @@ def test_a_learner_never_loses_sight_of_the_picture_the_hand_or_the_feedback(
     error = page.locator(".st-key-feedback [data-testid='stAlertContentError']")
 
     me.after("opened", lambda: page.goto(f"{app_url}/pegar?step=2&lang={lang}{room}"), feedback=False, runs=False)
+    if viewport == "desktop":  # the picture takes the room beside the controls, and still fits the screen's height
+        shown = page.locator(PICTURE).bounding_box()
+        assert shown is not None and shown["width"] >= 480 and shown["height"] <= size["height"] - 64, shown
     expect(page.locator(PICTURE)).to_have_attribute("alt", re.compile(re.escape(me.text("picture.hand")
                                                                             .split("{")[0])))
     assert page.evaluate("document.documentElement.lang") == lang
@@ -312,4 +315,9 @@ def test_every_step_opens_at_its_instruction_and_back_and_forward_move_one_step(
     assert page.evaluate("document.documentElement.lang") == other
     me.lang = other
     me.instruction_in_view("language-then-back")
+    for address in ("", "practice", "play", "teacher"):  # no raw placeholder on the other pages either
+        page.goto(f"{app_url}/{address}?lang={lang}")
+        still(page)
+        me.no_raw_text()
+        me.shot(f"page-{address or 'home'}")
     page.close()
