@@ -90,7 +90,8 @@ def _start(lib: Library, visit: Visit, words: Words, progress: Progress) -> None
     last = continue_with(visit.place.last_lesson, progress, navigation.lesson_ids())
     if last is not None and last in navigation.lesson_ids():
         saved = progress.lesson(last)
-        label = (words("home.continue", lesson=_title(words, last), step=saved.step) if saved.step > 1
+        begun = last in progress.lessons or last == visit.place.last_lesson
+        label = (words("home.continue", lesson=_title(words, last), step=saved.step) if begun
                  else words("home.continue_next", lesson=_title(words, last)))
         if st.button(label, key="continue", type="primary", icon=":material/play_arrow:"):
             navigation.go(last)
