@@ -1,5 +1,7 @@
 """The app's small link to the browser page, an inline component drawn once per run: it declares the page's
-language (``<html lang>``), brings the feedback into view and gives it the focus after an action, keeps in the
+language (``<html lang>``), brings a new step's instruction into view, and after a move the picture (while the
+replies play on it) and then the feedback, below Streamlit's fixed top bar, with the focus; closes the sidebar on a
+phone once a page is picked from it; puts a new language in the address without a history entry; keeps in the
 browser's own storage the tokens that reopen this visitor's records after a reload, and hands over a personal code
 read from a card's QR code (it rides in the address's ``#fragment``, which never leaves the browser, and is wiped
 from the address bar at once).
@@ -18,13 +20,14 @@ import streamlit as st
 
 from lessons import Message
 
-from . import signin
+from . import signin, urls
 from .i18n import plain
 from .progress_sql import DATABASE_ERRORS
 from .state import Visit, current_visit
 
 BROWSER_KEY = "browser"  # the session-state key of the component (tests set it to play a reload)
 FEEDBACK_KEY = "feedback"  # the key of the container holding a page's feedback: it gets the view and the focus
+INSTRUCTION_KEY = "instruction"  # the key of the container holding a lesson step's instruction: a new step shows it
 STORAGE_KEY = "la-plaza-progress"
 VERSION = 2  # version 1 kept a nickname or a guest's progress as plain data: never trusted again
 SIGNIN_FRAGMENT = "signin"  # a card's QR code opens <app>/#signin=<code>
@@ -32,7 +35,79 @@ SIGNIN_FRAGMENT = "signin"  # a card's QR code opens <app>/#signin=<code>
 log = logging.getLogger(__name__)
 
 _JS = """
-const seen = {focus: null, read: false, learner: undefined, code: false};
+const seen = {focus: null, step: null, read: false, learner: undefined, code: false, nav: false};
+// Where the page scrolls to. Streamlit's top bar is fixed over the page: what is brought into view sits below it.
+const view = {
+  bar() {
+    const header = document.querySelector('header[data-testid="stHeader"]');
+    const box = header ? header.getBoundingClientRect() : null;
+    return box && box.height > 0 ? Math.max(0, box.bottom) : 0;
+  },
+  reveal(element, block) {
+    element.style.scrollMarginTop = `${view.bar() + 8}px`;
+    element.style.scrollMarginBottom = "8px";
+    element.scrollIntoView({block, behavior: "instant"});
+  },
+  picture() {  // the table picture, drawn in its component's shadow root
+    for (const host of document.querySelectorAll('[data-testid="stMain"] .stBidiComponent *')) {
+      const found = host.shadowRoot && host.shadowRoot.querySelector("img.table-picture");
+      if (found) return found;
+    }
+    return null;
+  },
+  room() { return window.innerHeight - view.bar() - 16; },
+  shown(box) { return box.top >= view.bar() - 1 && box.bottom <= window.innerHeight + 1; },
+  focus(element) {
+    if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+    element.focus({preventScroll: true});
+  },
+  // a new step: its instruction (or the title, on a step with none) starts on screen, with the title above it and
+  // the whole picture below it when they fit; the instruction gets the focus, so a screen reader reads the new step
+  step(data) {
+    const title = document.querySelector('[data-testid="stMain"] h1, [data-testid="stMain"] h3');
+    const text = document.querySelector(`.st-key-${data.instruction}`) || title;
+    if (!text) return;
+    const picture = view.picture();
+    const head = text.getBoundingClientRect();
+    const bottom = picture ? Math.max(head.bottom, picture.getBoundingClientRect().bottom) : head.bottom;
+    const fits = (element) => element && bottom - element.getBoundingClientRect().top <= view.room();
+    const short = title && head.top - title.getBoundingClientRect().top + Math.min(head.height, 120) <= view.room();
+    view.reveal(fits(title) ? title : fits(text) ? text : short ? title : text, "start");
+    view.focus(text);
+  },
+  // a move: the picture is on screen while the replies play on it, then the feedback is wholly below the top bar
+  // (scrolled no further than needed, so on a phone the picture above it stays in sight); it gets the focus
+  move(data) {
+    const box = document.querySelector(`.st-key-${data.feedback}`);
+    const picture = view.picture();
+    if (!box) return;
+    view.focus(box);
+    const fit = (element) => element.getBoundingClientRect().height > view.room() ? "start" : "nearest";
+    const feedback = () => {
+      const where = box.getBoundingClientRect();
+      if (where.height === 0) return;  // nothing to say (a tile lifted)
+      if (picture && picture.isConnected) {  // the picture with the feedback, when both fit
+        const drawn = picture.getBoundingClientRect();
+        const top = Math.min(drawn.top, where.top), bottom = Math.max(drawn.bottom, where.bottom);
+        if (bottom - top <= view.room()) {
+          if (top < view.bar()) view.reveal(drawn.top <= where.top ? picture : box, "start");
+          else if (bottom > window.innerHeight) view.reveal(drawn.bottom >= where.bottom ? picture : box, "end");
+          return;
+        }
+      }
+      if (!view.shown(where)) view.reveal(box, fit(box));
+    };
+    if (picture && picture.dataset.playing === "1") {
+      if (!view.shown(picture.getBoundingClientRect())) view.reveal(picture, fit(picture));
+      const done = new MutationObserver(() => {
+        if (picture.dataset.playing !== "1" || !picture.isConnected) { done.disconnect(); feedback(); }
+      });
+      done.observe(picture, {attributes: true, attributeFilter: ["data-playing"]});
+    } else {
+      feedback();
+    }
+  },
+};
 export default function (component) {
   const { data, setStateValue } = component;
   if (data.lang) document.documentElement.lang = data.lang;
@@ -73,19 +148,32 @@ export default function (component) {
       if (window.localStorage.getItem(data.storage) !== text) window.localStorage.setItem(data.storage, text);
     } catch (error) { /* storage full or refused: the record still lasts on the server */ }
   }
-  if (seen.focus === null) seen.focus = data.focus;
-  if (data.focus !== seen.focus) {
+  if (!seen.nav) {
+    seen.nav = true;
+    // on a phone the sidebar lies over the page: once a page is picked from it, it closes, showing that page
+    document.addEventListener("click", (event) => {
+      if (!event.target.closest || !event.target.closest('[data-testid="stSidebarNav"] a')) return;
+      const sidebar = document.querySelector('[data-testid="stSidebar"]');
+      const main = document.querySelector('[data-testid="stMain"]');
+      if (!sidebar || !main) return;
+      const over = main.getBoundingClientRect().left < sidebar.getBoundingClientRect().right - 1;
+      const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+      if (over && close) setTimeout(() => close.click(), 0);
+    }, true);
+  }
+  if (data.address && window.location.search !== data.address) {
+    // a new language alone: the address is replaced, no history entry (Back goes to the step before), and
+    // Streamlit's page is told of it as it is of Back and Forward, so it sends the new address from now on
+    history.replaceState(history.state, "", window.location.pathname + data.address);
+    window.dispatchEvent(new PopStateEvent("popstate", {state: history.state}));
+  }
+  if (seen.focus === null) { seen.focus = data.focus; seen.step = data.step; }
+  if (data.step !== seen.step) {
+    seen.step = data.step; seen.focus = data.focus;
+    requestAnimationFrame(() => requestAnimationFrame(() => view.step(data)));
+  } else if (data.focus !== seen.focus) {
     seen.focus = data.focus;
-    const bring = () => {
-      const box = document.querySelector(`.st-key-${data.feedback}`);
-      if (!box) return;
-      if (!box.hasAttribute("tabindex")) box.setAttribute("tabindex", "-1");
-      box.focus({preventScroll: true});
-      const where = box.getBoundingClientRect();
-      // at the bottom of the screen, so what is above it (on a phone: the picture and its hand) stays in sight
-      if (where.top < 0 || where.bottom > window.innerHeight) box.scrollIntoView({block: "end", behavior: "instant"});
-    };
-    requestAnimationFrame(() => requestAnimationFrame(bring));
+    requestAnimationFrame(() => requestAnimationFrame(() => view.move(data)));
   }
 }
 """
@@ -94,9 +182,10 @@ _component = st.components.v2.component("la_plaza_browser", js=_JS)
 
 
 def link(visit: Visit) -> None:
-    """Draw the (invisible) link at the end of this run: the page's language, the feedback to bring into view
-    when an action happened, what to keep in the browser, and the run's number (``<html data-la-plaza-run>``:
-    when it changes, the page shows the new run whole)."""
+    """Draw the (invisible) link at the end of this run: the page's language, what to bring into view (a new
+    step's instruction when the step changed, else the picture and the feedback when an action happened), the
+    address to put in place of the browser's own (a new language), what to keep in the browser, and the run's
+    number (``<html data-la-plaza-run>``: when it changes, the page shows the new run whole)."""
     visit.taps.runs += 1
     data = {
         "run": visit.taps.runs,
@@ -107,6 +196,9 @@ def link(visit: Visit) -> None:
         "fragment": SIGNIN_FRAGMENT,
         "focus": visit.taps.acted,
         "feedback": FEEDBACK_KEY,
+        "step": visit.taps.stepped,
+        "address": urls.address(visit),
+        "instruction": INSTRUCTION_KEY,
     }
     _component(key=BROWSER_KEY, data=data, width="stretch", height="content", on_stored_change=_on_stored,
                on_code_change=_on_code)

@@ -69,6 +69,23 @@ CLASSROOM_CSS = """
 """
 
 
+#: A lesson on a desktop: the page's width (up to a limit) for the table beside the controls, the instruction kept to
+#: a readable line length.
+LESSON_CSS = """
+<style>
+[data-testid="stMainBlockContainer"] { max-width: 76rem; }
+.st-key-instruction { max-width: 46rem; }
+</style>
+"""
+
+
+def lesson_width() -> None:
+    """A lesson page takes the room a desktop has, so the picture beside the controls is large enough to read
+    (Streamlit's centred layout leaves it about 400 px wide); a phone stacks the columns either way."""
+    st.set_page_config(layout="wide")
+    st.html(LESSON_CSS)
+
+
 def style(classroom: bool = False) -> None:
     """A few layout touches the theme cannot express (larger text in classroom mode)."""
     st.html(CSS + (CLASSROOM_CSS if classroom else ""))

@@ -25,7 +25,9 @@ def show() -> None:
     words = Words(lib.texts, visit.settings.lang)
     st.title(words("home.welcome"))
     widgets.notices(visit, words, navigation.HOME)
-    st.markdown(words("home.intro"))
+    grouped = dict(navigation.courses(lib))
+    plaza = len(grouped.get("la_plaza", []))
+    st.markdown(words("home.intro", plaza=plaza, others=sum(len(ids) for ids in grouped.values()) - plaza))
     chrome.language_choice(lib, visit, "home_lang", words, inline=True)
     progress = visit.account.store.load(visit.account.learner)
     _start(lib, visit, words, progress)
@@ -59,6 +61,17 @@ def resume(progress: Progress, lesson_ids: list[str]) -> str | None:
     return next((i for i in following if not progress.lesson(i).finished), None)
 
 
+def continue_with(visited: str | None, progress: Progress, lesson_ids: list[str]) -> str | None:
+    """Where "Continue" leads: the lesson visited last in this visit while it is unfinished; once it is finished,
+    the next unfinished lesson after it (not the finished lesson's last step); else what `resume` finds."""
+    if visited is None or visited not in lesson_ids:
+        return resume(progress, lesson_ids)
+    if not progress.lesson(visited).finished:
+        return visited
+    following = lesson_ids[lesson_ids.index(visited) + 1 :]
+    return next((i for i in following if not progress.lesson(i).finished), None) or resume(progress, lesson_ids)
+
+
 def _follow_link(visit: Visit) -> None:
     """A link to a lesson (``?lesson=pegar`` or an unknown path) goes there; one that names nothing says so (quoting
     it as plain text: an address is never markup)."""
@@ -74,9 +87,12 @@ def _follow_link(visit: Visit) -> None:
 
 def _start(lib: Library, visit: Visit, words: Words, progress: Progress) -> None:
     """Continue where the learner left off (or start with the first lesson), and practise."""
-    last = visit.place.last_lesson or resume(progress, navigation.lesson_ids())
+    last = continue_with(visit.place.last_lesson, progress, navigation.lesson_ids())
     if last is not None and last in navigation.lesson_ids():
-        label = words("home.continue", lesson=_title(words, last), step=progress.lesson(last).step)
+        saved = progress.lesson(last)
+        begun = last in progress.lessons or last == visit.place.last_lesson
+        label = (words("home.continue", lesson=_title(words, last), step=saved.step) if begun
+                 else words("home.continue_next", lesson=_title(words, last)))
         if st.button(label, key="continue", type="primary", icon=":material/play_arrow:"):
             navigation.go(last)
     elif lib.lessons and st.button(words("home.start"), key="start", type="primary", icon=":material/play_arrow:"):

@@ -43,6 +43,7 @@ export default function (component) {
   }
   img.width = data.width;
   img.height = data.height;
+  img.style.setProperty("--ratio", String(data.width / data.height));
   img.alt = data.alt;
   img.dataset.tappable = data.tappable ? "1" : "0";
   img.dataset.boxes = data.boxes || "";
@@ -66,6 +67,9 @@ _CSS = """
 img { display: block; width: 100%; height: auto; margin: 0 auto; user-select: none; -webkit-user-select: none; }
 img[data-tappable="1"] { cursor: pointer; }
 img[data-room="1"] { width: auto; max-width: 100%; max-height: calc(100vh - 7rem); }
+/* beside the controls on a wider screen: the column's width, but never taller than the screen under the top bar and
+   a step's instruction, so a new step shows the instruction and the whole table together */
+@media (min-width: 640px) { img[data-room="0"] { width: min(100%, calc((100vh - 12rem) * var(--ratio, 1))); } }
 """
 
 _component = st.components.v2.component("la_plaza_table_picture", js=_JS, css=_CSS)

@@ -14,8 +14,8 @@ from lessons import Lesson, LessonRunner, StepView
 from lessons.model import seat_key
 from render import HighlightDescription, TableView
 
-from . import actions, classroom, navigation, play_page, signin, table_extras, urls, widgets
-from .browser import FEEDBACK_KEY
+from . import actions, chrome, classroom, navigation, play_page, signin, table_extras, urls, widgets
+from .browser import FEEDBACK_KEY, INSTRUCTION_KEY
 from .i18n import Words
 from .library import library
 from .picture import IMAGE_KEY, layout_boxes, pending_tap, tap_picture
@@ -47,6 +47,8 @@ def show(lesson_id: str) -> None:
     except KeyError:
         _broken(lib, lesson_id, words, visit)
         return
+    if not visit.settings.classroom:  # (classroom mode has the whole width already)
+        chrome.lesson_width()
     runner = visit.runner(lesson)
     params = urls.incoming(visit)
     if params is not None:
@@ -57,6 +59,7 @@ def show(lesson_id: str) -> None:
     visit.place.last_lesson = lesson_id
     _consume_tap(visit, runner)  # a tap set without its callback (tests, or a lost callback) is still handled once
     _draw(lesson, runner, visit, words)
+    visit.taps.show_step(lesson.id, runner.number)
     _save(visit, runner)
     urls.follow(visit, runner.number)
 
@@ -137,9 +140,11 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> N
 
 
 def _step_text(view: StepView, words: Words, large: bool = False) -> None:
+    """The step's instruction, in the container a new step brings into view (app/browser.py)."""
     if view.prompt is not None:
         text = words.render(view.prompt)
-        st.markdown(f"#### {text}" if large else text)
+        with st.container(key=INSTRUCTION_KEY):
+            st.markdown(f"#### {text}" if large else text)
 
 
 def _table(lesson: Lesson, view: StepView, visit: Visit, words: Words, replies: list[Any]) -> None:
@@ -227,9 +232,10 @@ def _mark_subject(view: StepView, words: Words, lesson: Lesson, mark: Any) -> st
 
 
 def _feedback(view: StepView, visit: Visit, words: Words) -> None:
+    stale = visit.taps.is_stale(view.feedback)  # an error about an earlier action: gone once the learner acts again
     with st.container(key=FEEDBACK_KEY):
         widgets.tap_notice(words, visit.taps.notice)
-        if view.feedback is not None:
+        if view.feedback is not None and not stale:
             widgets.feedback_box(view.feedback.kind, words.render(view.feedback))
 
 

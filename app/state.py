@@ -110,6 +110,7 @@ class Place:
     replies_shown: set[tuple[str, int]] = field(default_factory=set)  # steps whose scripted replies were played out
     url_written: dict[str, str] | None = None  # the query string this app last wrote (anything else came from outside)
     url_replaced: list[tuple[dict[str, str], float]] = field(default_factory=list)  # (query, when) it wrote before
+    address: tuple[dict[str, str], dict[str, str]] | None = None  # (from, to): the browser is to replace its address
     notices: list[Message] = field(default_factory=list)  # new, not shown yet
     notices_shown: list[Message] = field(default_factory=list)
     notices_at: tuple[int, str] | None = None  # (actions so far, page) when the shown ones appeared
@@ -120,8 +121,8 @@ class Place:
 class Taps:
     """The input's bookkeeping: the picture last shown (to resolve a tap on it), the last tap handled (a tap counts
     once), what a tap that did nothing says, the refused attempt drawn crossed out, the answer widgets' generation
-    (bumped on retry, reset and sign-in, so they start empty again), and a count of actions (each one brings the
-    feedback into view)."""
+    (bumped on retry, reset and sign-in, so they start empty again), a count of actions (each one brings the
+    feedback into view) and a count of step changes (each one brings the new step's instruction into view)."""
 
     handled: Any = None  # the stamp of the last picture tap handled
     click_map: tuple[str, int, ClickMap] | None = None  # (lesson, step, click map) of the picture last shown
@@ -130,6 +131,25 @@ class Taps:
     generation: int = 0
     acted: int = 0  # actions so far: a new one brings the feedback into view
     runs: int = 0  # runs drawn so far, shown on the page so automation can tell a new run has been drawn
+    step_shown: tuple[str, int] | None = None  # (lesson, step) the last run drew
+    stepped: int = 0  # times the step drawn changed: a new one brings the step's instruction into view
+    feedback_seen: tuple[Any, int] | None = None  # (feedback, actions so far) when that feedback first showed
+
+    def show_step(self, lesson_id: str, number: int) -> None:
+        """Note the step this run draws; a step other than the last one drawn is a step change."""
+        if self.step_shown != (lesson_id, number):
+            self.stepped += 1
+            self.step_shown = (lesson_id, number)
+
+    def is_stale(self, feedback: Any) -> bool:
+        """Whether ``feedback`` (a runner's, or None) is an error about an action before the last one: the learner
+        has acted since it first showed (lifted another tile, ...), so it no longer speaks of what is on screen."""
+        if feedback is None:
+            self.feedback_seen = None
+            return False
+        if self.feedback_seen is None or self.feedback_seen[0] is not feedback:
+            self.feedback_seen = (feedback, self.acted)
+        return getattr(feedback, "kind", None) == "error" and self.feedback_seen[1] != self.acted
 
     def clear(self) -> None:
         """Forget the last tap's notice and crossed-out attempt (a new action starts)."""

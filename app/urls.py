@@ -6,15 +6,22 @@ plain text (`quoted`: never markup, cut to ``QUOTED_MAX`` characters). A query s
 before its last one is an echo, not an instruction either: the browser sends its address with every action, and an
 action made right after "Next" can carry the address from before it (the browser had not yet caught up), which must
 not send the learner back a step.
+
+History: Streamlit's page pushes a browser history entry for every query string the app writes (and replaces the
+entry instead while it runs for the browser's Back or Forward), so each step change is one entry and Back and
+Forward move one step: an address the browser went back or forward to is always an instruction, but its language is
+not (going back never brings an old language back). A change of language alone adds no entry: the browser replaces
+its address itself (`Place.address`, carried out by app/browser.py), so Back from there is the step before.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from urllib.parse import urlparse
+from urllib.parse import urlencode, urlparse
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from lessons import Message
 
@@ -30,9 +37,20 @@ QUOTED_MAX = 40  # characters of a refused value that its notice quotes back (th
 def incoming(visit: Visit) -> dict[str, str] | None:
     """The query parameters when they came from outside the app, else None (nothing new to apply)."""
     params = {key: st.query_params[key] for key in st.query_params}
+    if visit.place.address is not None and params == visit.place.address[0]:
+        return None  # the browser has not replaced its address with the new language's yet: the app's own old one
+    if history_navigation():
+        params.pop(LANG, None)
+        return params if params != {k: v for k, v in (visit.place.url_written or {}).items() if k != LANG} else None
     if params == visit.place.url_written or is_echo(visit, params, time.monotonic()):
         return None
     return params
+
+
+def history_navigation() -> bool:
+    """Whether this run is the browser's Back or Forward (Streamlit's page says so with the run it asks for)."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and getattr(ctx, "is_history_navigation", False))
 
 
 def is_echo(visit: Visit, params: dict[str, str], now: float) -> bool:
@@ -94,11 +112,28 @@ def follow(visit: Visit, step: int | None = None, code: str | None = None,
     if visit.settings.classroom:
         params[CLASSROOM] = "1"
     current = {key: st.query_params[key] for key in st.query_params}
-    if current != params:
-        st.query_params.from_dict(params)
+    if current == params:
+        visit.place.address = None
+    elif _language_only(current, params) and not history_navigation():
+        visit.place.address = (current, params)  # replaced by the browser: a language is no step to go back to
+    else:
+        st.query_params.from_dict(params)  # a new history entry (replaced, during Back or Forward)
+        visit.place.address = None
     if visit.place.url_written is not None and visit.place.url_written != params:
         visit.place.url_replaced = [(visit.place.url_written, time.monotonic()), *visit.place.url_replaced][:ECHOES]
     visit.place.url_written = params
+
+
+def address(visit: Visit) -> str | None:
+    """The query string (``?lang=el&step=3``) the browser is to replace its address with, if any."""
+    return "?" + urlencode(visit.place.address[1]) if visit.place.address is not None else None
+
+
+def _language_only(current: dict[str, str], params: dict[str, str]) -> bool:
+    """Whether ``params`` differ from the address ``current`` in the language alone."""
+    if LANG not in current or current[LANG] == params.get(LANG):
+        return False
+    return {k: v for k, v in current.items() if k != LANG} == {k: v for k, v in params.items() if k != LANG}
 
 
 def classroom_link(lesson_id: str, step: int, lang: str) -> str:

@@ -101,3 +101,15 @@ def test_language_follows_the_browser_locale() -> None:
     at.run()
     assert visit(at).settings.lang == "es"
     assert LIBRARY.texts.get("es", "home.welcome") in [t.value for t in at.title]
+
+
+def test_an_error_goes_away_when_the_learner_acts_again() -> None:
+    at = open_app(lesson="pila", step="3", lang="en")
+    play_by_buttons(at, "plays 6-6 left")
+    assert texts(at, "error")
+    at.run()  # a run the browser asks for by itself is no new action: the error stays
+    assert texts(at, "error")
+    click(at, "tile_1-0")  # another tile lifted: the error spoke of the last attempt, no longer on the table
+    assert not texts(at, "error")
+    play_by_buttons(at, "plays 1-0 left")  # the same mistake again is said again
+    assert texts(at, "error")

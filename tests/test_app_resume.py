@@ -1,11 +1,13 @@
-""""Continue where I left off": the lesson saved last, or the next unfinished one after it."""
+""""Continue where I left off": the lesson saved last, or the next unfinished one after it; once the lesson visited
+last is finished, the next lesson (on the home page too)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from app.home import resume
+from app.home import continue_with, resume
 from app.progress import LessonProgress, Progress
+from tests.app_support import LIBRARY, click, open_app, solve_step
 
 ORDER = ["pila", "pegar", "dobles", "pasa", "salida"]
 T0 = datetime(2026, 11, 1, tzinfo=UTC)
@@ -35,3 +37,22 @@ def test_after_finishing_a_lesson_the_next_unfinished_one_follows() -> None:
 def test_everything_finished_from_there_on_leaves_nothing() -> None:
     progress = _progress(*[(lesson_id, 1, True, n) for n, lesson_id in enumerate(ORDER)])
     assert resume(progress, ORDER) is None
+
+
+def test_after_finishing_the_lesson_visited_last_continue_leads_to_the_next_one() -> None:
+    progress = _progress(("pila", 9, True, 3), ("pegar", 8, True, 1), ("pasa", 4, False, 2))
+    assert continue_with("pila", progress, ORDER) == "dobles"  # not pila's last step: the next unfinished lesson
+    assert continue_with("pasa", progress, ORDER) == "pasa"  # unfinished: where the learner is
+    assert continue_with(None, progress, ORDER) == "dobles"  # a new visit: the same from the saved progress
+
+
+def test_the_home_page_offers_the_next_lesson_once_one_is_finished() -> None:
+    at = open_app(lesson="pila", lang="en")
+    count = len(LIBRARY.lesson("pila").steps)
+    for number in range(1, count + 1):
+        solve_step(at, "pila")
+        if number < count:
+            click(at, "next")
+    click(at, "all_lessons")
+    label = at.button(key="continue").label
+    assert LIBRARY.texts.get("en", "title", "pegar") in label and "step" not in label, label

@@ -12,7 +12,7 @@ from app import urls
 from app.library import LESSONS_ENV
 from lessons import LESSONS_DIR
 from render import HandTile, SeatTiles, Stock
-from tests.app_support import LIBRARY, click, open_app, play_by_buttons, runner, tap, texts, visit
+from tests.app_support import LIBRARY, click, open_app, play_by_buttons, runner, solve_step, tap, texts, visit
 
 
 def param(at, key: str) -> str:
@@ -150,3 +150,28 @@ def test_home_continues_where_the_learner_left_off() -> None:
     assert at.button(key="continue").label.startswith("Continue where I left off")
     click(at, "continue")
     assert visit(at).place.last_lesson == "kaba" and runner(at, "kaba").number == 2
+
+
+def test_a_new_language_alone_adds_no_history_entry() -> None:
+    at = open_app(lesson="pegar", lang="en")
+    click(at, "next")
+    at.selectbox(key="lang_pick").set_value("el").run()
+    assert visit(at).settings.lang == "el"
+    # Streamlit's page would push an entry for a new query string: the browser replaces its address itself
+    assert param(at, "lang") == "en" and urls.address(visit(at)) == "?lang=el&step=2"
+    at.run()  # a run carrying the old address (the browser had not replaced it yet) is no instruction
+    assert visit(at).settings.lang == "el" and runner(at, "pegar").number == 2
+    solve_step(at, "pegar")
+    click(at, "next")  # a new step: a new entry, in the new language
+    assert (param(at, "step"), param(at, "lang")) == ("3", "el") and urls.address(visit(at)) is None
+
+
+def test_the_browsers_back_and_forward_move_a_step_but_never_bring_an_old_language_back(monkeypatch) -> None:
+    at = open_app(lesson="pegar", lang="en")
+    click(at, "next")
+    monkeypatch.setattr(urls, "history_navigation", lambda: True)  # the run Streamlit's page asks for on Back
+    at.query_params["step"] = "1"  # at once: no echo of the address the app replaced, but Back
+    at.query_params["lang"] = "es"
+    at.run()
+    assert runner(at, "pegar").number == 1 and visit(at).settings.lang == "en"
+    assert (param(at, "step"), param(at, "lang")) == ("1", "en")  # the entry put right (Streamlit replaces it)
