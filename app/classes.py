@@ -106,14 +106,6 @@ class IssuedCode:
 
 
 @dataclass(frozen=True)
-class NewClass:
-    """A class just made, with its teacher link's secret: the only moment the secret is known."""
-
-    school_class: SchoolClass
-    secret: str
-
-
-@dataclass(frozen=True)
 class ClassLearner:
     """One learner of a class as the teacher sees them: lessons, practice mastery per skill, games played, and
     when they last did anything (``None`` when they never saved a thing)."""
