@@ -94,11 +94,17 @@ class SqlAccounts:
         return cls(make_engine(url), settings)
 
     def _stored_key(self) -> str:
-        """The token key kept in the database, made by the first server that needed it (the others read it)."""
+        """The token key kept in the database, made by the first server that needed it (the others read it). Read
+        first: every visit opens the accounts, and only the very first one needs to write."""
+        wanted = sa.select(app_keys.c.value).where(app_keys.c.name == TOKEN_KEY_NAME)
+        with self.engine.connect() as conn, conn.begin():
+            found = conn.scalar(wanted)
+        if found is not None:
+            return str(found)
         with write_transaction(self.engine) as conn:
             conn.execute(self._insert(app_keys).values(name=TOKEN_KEY_NAME, value=new_key())
                          .on_conflict_do_nothing(index_elements=[app_keys.c.name]))
-            return str(conn.scalar(sa.select(app_keys.c.value).where(app_keys.c.name == TOKEN_KEY_NAME)))
+            return str(conn.scalar(wanted))
 
     # --- learners ---------------------------------------------------------------------------------------------------
 
