@@ -14,9 +14,10 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from lessons import Lesson, LessonRunner, Message
+from lessons import Lesson, LessonRunner
 from practice import PracticeSet, Question, Result
 from render import ClickMap
+from wording import Message
 
 from .progress import Learner, ProgressStore, SessionProgressStore
 

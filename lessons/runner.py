@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from engine import Draw, Event, IllegalMove, Move, Pass, Play, Position, Tile, parse_move
+from wording.table_words import describe_position
+from wording.texts import PRAISE_KEYS, Feedback, Message, Ref, refusal_args
 
 from .drills import DrillMaker, practice_drills
 from .model import Frame, Lesson, Mark, Option, Step
 from .queries import Answer
-from .table_words import describe_position
-from .texts import PRAISE_KEYS, Feedback, Message, Ref, refusal_args
 
 __all__ = ["Frame", "LessonRunner", "StepState", "StepView", "describe_position"]
 

@@ -9,13 +9,14 @@ from dataclasses import replace
 from typing import Any
 
 from engine import Draw, Play, Position, parse_move
+from wording.seats import seat_key, side_key
+from wording.texts import Message
 
 from .checks import Check, Trail, parse_check
 from .errors import FormatError
-from .model import Mark, Option, Step, WrongAction, seat_key, side_key
+from .model import Mark, Option, Step, WrongAction
 from .positions import PositionReader, Setting, apply_events, read_marks
 from .queries import NEEDS_DISTRACTORS, Answer, Query, all_values, parse_query, read_answer, sort_key
-from .texts import Message
 
 STEP_FIELDS: dict[str, frozenset[str]] = {
     "explain": frozenset({"kind", "text", "position", "prelude", "marks", "face_up"}),

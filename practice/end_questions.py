@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from engine import Match, Position, Rules, Tile
-from lessons.table_words import counted
-from lessons.texts import Message, Ref
+from wording.table_words import counted
+from wording.texts import Message, Ref
 
 from .choices import count_rule, ends_words, every, near, other_seat, points, seat_name, shuffled, side_name, spelled
 from .play_questions import random_rules

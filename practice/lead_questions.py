@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Match, Position, Rules, draw_lot
-from lessons.texts import Message
+from wording.texts import Message
 
 from .choices import every, other_seat, seat_name
 from .play_questions import random_rules

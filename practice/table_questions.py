@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from engine import LeadReason, Match, Play, Position, Rules
 from engine.outcome import round_to_five
-from lessons.model import seat_key
-from lessons.texts import Message, Ref
+from wording.seats import seat_key
+from wording.texts import Message, Ref
 
 from .choices import every, near, other_seat, points, seat_name, shuffled, side_name
 from .playout import NoSituation

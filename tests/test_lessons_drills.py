@@ -4,8 +4,8 @@ app they are ordinary question steps, answered, hinted and counted in the stars 
 from __future__ import annotations
 
 from lessons import Lesson, LessonRunner, Library, Step
-from lessons.texts import Message, Ref
 from practice.drills import DRILL_KINDS, kinds_for
+from wording.texts import Message, Ref
 
 SEEDS = range(6)
 

@@ -10,8 +10,8 @@ import pytest
 from engine import Rules, seat_role
 from lessons import Coverage, LessonRunner, Library, check_coverage
 from lessons.coverage import Fact
-from lessons.model import seat_key, side_key
 from lessons.structure import read_lesson
+from wording.seats import seat_key, side_key
 
 COURSE = "other_tables"
 
