@@ -16,6 +16,7 @@ import streamlit as st
 
 from lessons import Lesson, LessonRunner
 from practice import PracticeSet, Question, Result
+from practice.drills import make_drill
 from render import ClickMap
 from wording import Message
 
@@ -171,7 +172,7 @@ class Visit:
         """The learner's runner for ``lesson``, created at the saved step on first visit."""
         runner = self.place.runners.get(lesson.id)
         if runner is None or runner.lesson is not lesson:  # a reloaded library holds new Lesson objects
-            runner = LessonRunner(lesson)
+            runner = LessonRunner(lesson, drills=make_drill)  # the app hands the lessons the practice engine's drills
             saved = self.account.store.load(self.account.learner).lesson(lesson.id).step
             if 1 <= saved <= len(lesson.steps):
                 runner.goto(saved)

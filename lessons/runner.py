@@ -14,7 +14,7 @@ from engine import Draw, Event, IllegalMove, Move, Pass, Play, Position, Tile, p
 from wording.table_words import describe_position
 from wording.texts import PRAISE_KEYS, Feedback, Message, Ref, refusal_args
 
-from .drills import DrillMaker, practice_drills
+from .drills import DrillMaker, NoDrillMaker
 from .model import Frame, Lesson, Mark, Option, Step
 from .queries import Answer
 
@@ -76,8 +76,9 @@ class StepView:
 class LessonRunner:
     """A learner's progress through one lesson: current step, per-step state, mistakes, hints, stars.
 
-    Drill steps get a fresh question from ``drills`` (the practice engine's by default), seeded by ``seed``
-    (random unless given, so every learner and every retry gets new ones).
+    Drill steps get a fresh question from ``drills``, the drill maker the caller hands in (the app's is the practice
+    engine's), seeded by ``seed`` (random unless given, so every learner and every retry gets new ones); a runner
+    without one plays every other step and raises ``NoDrillMaker`` at a drill.
     """
 
     lesson: Lesson
@@ -110,7 +111,10 @@ class LessonRunner:
         if number not in self.drawn:
             index = sum(1 for step in self.lesson.steps[: number - 1] if step.drill)
             rng = random.Random(f"{self.seed}-{self.lesson.id}-{number}")
-            self.drawn[number] = (self.drills or practice_drills())(slot, index, rng)
+            if self.drills is None:
+                raise NoDrillMaker(f"{self.lesson.id}:{number} is a drill step and this runner has no drill maker "
+                                   f"(LessonRunner(..., drills=...))")
+            self.drawn[number] = self.drills(slot, index, rng)
         return self.drawn[number]
 
     @property
