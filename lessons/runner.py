@@ -203,7 +203,7 @@ class LessonRunner:
 
     def play(self, tile: Tile | str, end: str | None = None) -> Feedback:
         """Play a tile at an end (``None`` for the lead)."""
-        return self.act(Play(tile, end))  # type: ignore[arg-type]
+        return self.act(Play(tile, end))  # type: ignore[arg-type]  # Play reads a tile text and checks the end
 
     def draw(self) -> Feedback:
         """Draw from the stock."""
