@@ -34,9 +34,11 @@ system:
 dictionaries:
 	@python3 -c 'import tomllib; print(*(l["dictionary"] + ":" + l["package"] for l in tomllib.load(open("lessons/languages.toml", "rb"))["languages"] if "dictionary" in l))'
 
+# ruff, mypy (strict where pyproject.toml says) and the layering test (every import goes down the layers).
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	$(PY) -m pytest -q tests/test_layering.py
 
 test: lint system
 	$(PY) -m pytest

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from lessons import LessonRunner, Message, Ref
-from lessons.model import seat_key
+from lessons import LessonRunner
 from render import HandTile, OpenEnd, SeatTiles, Stock
+from wording import Message, Ref
+from wording.seats import seat_key
 
 from .state import Visit
 

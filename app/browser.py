@@ -18,7 +18,7 @@ from typing import Any
 
 import streamlit as st
 
-from lessons import Message
+from wording import Message
 
 from . import signin, urls
 from .i18n import plain

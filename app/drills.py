@@ -3,8 +3,8 @@ its code, answer the question on screen — every answer goes to the learner's p
 
 from __future__ import annotations
 
-from lessons import Message
 from practice import SKILL_IDS, PracticeSet, Result, question_from_code, skills_of_lesson
+from wording import Message
 
 from . import signin
 from .progress import Answer

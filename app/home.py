@@ -7,8 +7,9 @@ from urllib.parse import unquote, urlparse
 
 import streamlit as st
 
-from lessons import Library, Message
+from lessons import Library
 from practice import LessonMastery, lesson_mastery
+from wording import Message
 
 from . import chrome, drills, navigation, play_page, signin, urls, widgets
 from .i18n import Words

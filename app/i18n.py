@@ -8,11 +8,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine import Draw, Event, Pass, Play
-from lessons import Language, Message, Texts, table_in_words
-from lessons.model import seat_key
-from lessons.table_extras import TableExtras
-from lessons.table_words import SeatShown
+from lessons import Language
 from render import TableDescription
+from wording import Message, Texts, table_in_words
+from wording.seats import seat_key
+from wording.table_extras import TableExtras
+from wording.table_words import SeatShown
 
 
 def language_from_locale(locale: str | None, languages: Iterable[Language], default: str = "en") -> str:

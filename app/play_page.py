@@ -15,11 +15,11 @@ from typing import Any
 import streamlit as st
 
 from engine import PRESETS, Draw, Pass, Play, Rules, Tile
-from lessons import Message, Ref, refusal
-from lessons.model import seat_key
 from play import LEVELS
 from play.game import LEARNER, BadRecord, Game, Setup, new_seed
 from render import HandTile, OpenEnd, SeatTiles, Stock
+from wording import Message, Ref, refusal
+from wording.seats import seat_key
 
 from . import navigation, urls, widgets
 from .browser import FEEDBACK_KEY

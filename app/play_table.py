@@ -8,10 +8,10 @@ from collections.abc import Callable
 import streamlit as st
 
 from engine import Draw, Pass, Position
-from lessons.model import seat_key, side_key
 from play.coach import end_remarks
 from play.game import LEARNER, Game
 from render import ClickMap, TableView
+from wording.seats import seat_key, side_key
 
 from . import navigation, table_extras, urls
 from .i18n import Words

@@ -11,8 +11,8 @@ from typing import Any
 import streamlit as st
 
 from lessons import Lesson, LessonRunner, StepView
-from lessons.model import seat_key
 from render import HighlightDescription, TableView
+from wording.seats import seat_key
 
 from . import actions, chrome, classroom, navigation, play_page, signin, table_extras, urls, widgets
 from .browser import FEEDBACK_KEY, INSTRUCTION_KEY

@@ -12,7 +12,7 @@ import logging
 
 import streamlit as st
 
-from lessons import Message
+from wording import Message
 
 from .accounts import AccountRefused
 from .accounts_sql import open_accounts

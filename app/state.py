@@ -14,9 +14,11 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from lessons import Lesson, LessonRunner, Message
+from lessons import Lesson, LessonRunner
 from practice import PracticeSet, Question, Result
+from practice.drills import make_drill
 from render import ClickMap
+from wording import Message
 
 from .progress import Learner, ProgressStore, SessionProgressStore
 
@@ -178,7 +180,7 @@ class Visit:
         there (the server's own record, each move checked again by the engine)."""
         runner = self.place.runners.get(lesson.id)
         if runner is None or runner.lesson is not lesson:  # a reloaded library holds new Lesson objects
-            runner = LessonRunner(lesson)
+            runner = LessonRunner(lesson, drills=make_drill)  # the app hands the lessons the practice engine's drills
             saved = self.account.store.load(self.account.learner).lesson(lesson.id)
             if 1 <= saved.step <= len(lesson.steps):
                 runner.goto(saved.step)

@@ -23,7 +23,7 @@ from urllib.parse import urlencode, urlparse
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from lessons import Message
+from wording import Message
 
 from .i18n import plain
 from .state import Visit

@@ -10,8 +10,8 @@ from typing import Any
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from lessons import Message
 from practice import LessonMastery, SkillMastery
+from wording import Message
 
 from .i18n import Words
 from .state import Visit

@@ -42,6 +42,7 @@ from app.classes import SchoolClass  # noqa: E402
 from app.classes_sql import SqlClassBook  # noqa: E402
 from app.i18n import Words  # noqa: E402
 from lessons import LessonRunner, load_library  # noqa: E402
+from practice.drills import make_drill  # noqa: E402
 from tests.browser.conftest import free_port, stop_app  # noqa: E402
 from tests.identity_support import PASSWORD, make_roster  # noqa: E402
 from tests.postgres import PostgresServer  # noqa: E402
@@ -222,7 +223,7 @@ def pegar_plan() -> list[tuple[str, str]]:
     library = load_library()
     lesson = library.lesson(LESSON)
     words = Words(library.texts, "en", LESSON)
-    runner = LessonRunner(lesson)
+    runner = LessonRunner(lesson, drills=make_drill)
     plan: list[tuple[str, str]] = []
     tapped = False
     for step in lesson.steps:

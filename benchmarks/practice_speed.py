@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lessons import LessonRunner, load_library
 from practice import SKILL_IDS, generate
+from practice.drills import make_drill
 
 SEEDS = 300
 LEARNERS = 60
@@ -31,7 +32,7 @@ def drills() -> float:
         slots = [step.number for step in lesson.steps if step.drill]
         times = []
         for seed in range(LEARNERS):
-            runner = LessonRunner(lesson, seed=seed)
+            runner = LessonRunner(lesson, seed=seed, drills=make_drill)
             for number in slots:
                 start = time.perf_counter()
                 runner.step_at(number)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from .bits import ALL_BITS, FULL, SEAT_BITS, TILE_OF_BIT, Chain, each_bit, pack_hands, seat_masks, tiles_of
 from .errors import IllegalMove
 from .leads import DOUBLE_SIX, LeadReason, find_leader
 from .line import Placed, Table, read_table, read_tile
@@ -24,11 +24,6 @@ if TYPE_CHECKING:
     from .view import View
 
 TileLike = Tile | str
-
-
-# A history link: (older link, seat, move, what the move brought: the tile a draw took, the points a play scored
-# when it scored any, else None). Events are built only when someone asks.
-_Chain = tuple["_Chain | None", int, "Move", Tile | int | None]
 
 
 class _Start:
@@ -92,7 +87,7 @@ class Position:
     _right: int
     _stock: tuple[Tile, ...]
     _to_move: int
-    _history: _Chain | None  # newest event first, linked to the older ones: O(1) to extend
+    _history: Chain | None  # newest event first, linked to the older ones: O(1) to extend
     _outcome: Outcome | None
     # What everyone knows each seat lacks (7 bits a seat, RULES.md §7) and, from bit 28, the ends a seat saw
     # before a forced draw, known once the draw ends in a play.
@@ -127,9 +122,9 @@ class Position:
         hand_tiles = _read_hands(rules, hands)
         stock_tiles = _read_stock(rules, stock)
         _check_unique(hand_tiles, (), stock_tiles)
-        packed = _pack(hand_tiles)
+        packed = pack_hands(hand_tiles)
         leader, must_lead_double_six, why = find_leader(
-            rules, _seat_masks(packed, rules.players), leader, first_hand, reason
+            rules, seat_masks(packed, rules.players), leader, first_hand, reason
         )
         return _make(rules, packed, Table(), stock_tiles, leader, must_lead_double_six, leader - 1, leader, why)
 
@@ -178,7 +173,7 @@ class Position:
             _check_dealt(rules, hand_tiles, len(table.placed), len(stock_tiles))
         if table.lead is None:
             return cls.start(rules, hand_tiles, stock_tiles, leader=to_move)
-        position = _make(rules, _pack(hand_tiles), table, stock_tiles, to_move, False, to_move - 1, None)
+        position = _make(rules, pack_hands(hand_tiles), table, stock_tiles, to_move, False, to_move - 1, None)
         if position._is_blocked():
             raise ValueError(
                 "this position is already blocked (nobody can play and the stock is empty); "
@@ -201,7 +196,7 @@ class Position:
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng={rng!r}: deal with a random.Random, e.g. random.Random(seed)")
         # Shuffling the tiles' bits deals exactly what shuffling the tiles would (the same draws from rng).
-        bits = list(_ALL_BITS)
+        bits = list(ALL_BITS)
         rng.shuffle(bits)
         size, players = rules.hand_size, rules.players
         masks = []
@@ -209,8 +204,8 @@ class Position:
         for seat in range(players):
             mask = sum(bits[seat * size : seat * size + size])
             masks.append(mask)
-            packed |= mask << _SEAT_BITS * seat
-        rest = tuple(map(_TILE_OF_BIT.__getitem__, bits[players * size :])) if rules.uses_stock else ()
+            packed |= mask << SEAT_BITS * seat
+        rest = tuple(map(TILE_OF_BIT.__getitem__, bits[players * size :])) if rules.uses_stock else ()
         leader, must_lead_double_six, why = find_leader(rules, masks, leader, first_hand, reason)
         return _make(rules, packed, _EMPTY, rest, leader, must_lead_double_six, leader - 1, leader, why)
 
@@ -230,7 +225,7 @@ class Position:
         position._known = self._known
         return position
 
-    def _redealt(self, hands: int, stock: tuple[Tile, ...], history: _Chain | None) -> Position:
+    def _redealt(self, hands: int, stock: tuple[Tile, ...], history: Chain | None) -> Position:
         """This position with other hands (packed), stock and history: how a ``View`` builds what it may show."""
         position = self._copy()
         position._hands = hands
@@ -263,7 +258,7 @@ class Position:
         """Each seat's tiles, lowest first (as players like to arrange them)."""
         if self._hands_view is None:
             self._hands_view = tuple(
-                _unpack(self._hands >> _SEAT_BITS * seat & _FULL) for seat in range(self._start.players)
+                tiles_of(self._hands >> SEAT_BITS * seat & FULL) for seat in range(self._start.players)
             )
         return self._hands_view
 
@@ -404,11 +399,11 @@ class Position:
         """Every legal move for the seat to move: plays (a tile fitting two ends at each), else a draw or a pass."""
         if self._outcome is not None:
             return []
-        hand = self._hands >> _SEAT_BITS * self._to_move & _FULL
+        hand = self._hands >> SEAT_BITS * self._to_move & FULL
         if self._left < 0:
             if self._start.first_hand:
                 return [PLAYS[DOUBLE_SIX, None]]
-            return [_LEAD_PLAYS[bit] for bit in _bits(hand)]
+            return [_LEAD_PLAYS[bit] for bit in each_bit(hand)]
         fits_left = hand & TILES_WITH[self._left]
         fits_right = hand & TILES_WITH[self._right]
         if fits_left or fits_right:
@@ -423,7 +418,7 @@ class Position:
         """
         if self._outcome is not None:
             return None
-        hand = self._hands >> _SEAT_BITS * self._to_move & _FULL
+        hand = self._hands >> SEAT_BITS * self._to_move & FULL
         if self._has_playable(hand):
             return "play"
         return "draw" if self._stock else "pass"
@@ -441,12 +436,12 @@ class Position:
         if seat is None or seat == self._to_move:
             return frozenset(m.tile for m in self.legal_moves() if isinstance(m, Play))
         _check_seat(self.rules, seat, "seat")
-        hand = self._hands >> _SEAT_BITS * seat & _FULL
+        hand = self._hands >> SEAT_BITS * seat & FULL
         if self._outcome is not None:
             return frozenset()
         if self._left >= 0:
             hand &= _TILES_SHOWING[self._ends_mask()]
-        return frozenset(_unpack(hand))
+        return frozenset(tiles_of(hand))
 
     def check(self, move: Move | Event | str) -> IllegalMove | None:
         """The error ``apply`` would raise for ``move``, or ``None`` if it is legal."""
@@ -471,9 +466,9 @@ class Position:
             play: Play = move  # type: ignore[assignment]  # a Play: its class is checked on the line above
             end, tile = play.end, play.tile
             if end == "right":
-                legal = self._hands >> _SEAT_BITS * seat & tile.bit and tile.mask & _NUMBER_BIT[self._right]
+                legal = self._hands >> SEAT_BITS * seat & tile.bit and tile.mask & _NUMBER_BIT[self._right]
             elif end == "left":
-                legal = self._hands >> _SEAT_BITS * seat & tile.bit and tile.mask & _NUMBER_BIT[self._left]
+                legal = self._hands >> SEAT_BITS * seat & tile.bit and tile.mask & _NUMBER_BIT[self._left]
         if not legal:
             checked = self._checked(move) if move.__class__ is not Pass else move
             if checked.__class__ is not Play:
@@ -481,7 +476,7 @@ class Position:
             play = checked  # type: ignore[assignment]  # a Play: its class is checked on the line above
             tile, end = play.tile, play.end
         start = self._start if end is not None else self._start.led()
-        shift = _SEAT_BITS * seat
+        shift = SEAT_BITS * seat
         after = object.__new__(Position)
         after._start = start
         after._hands = hands = self._hands & ~(tile.bit << shift)
@@ -503,13 +498,13 @@ class Position:
         after._known = known
         after._history = (self._history, seat, play, None)
         after._to_move = (seat + 1) % start.players
-        if not hands >> shift & _FULL:
+        if not hands >> shift & FULL:
             # Capicú: out with a mixed tile that matched both ends while they showed different numbers (§11).
             capicu = end is not None and left != right and tile.mask == (1 << left) | (1 << right)
-            masks = _seat_masks(hands, start.players)
+            masks = seat_masks(hands, start.players)
             after._outcome = score_domino(start.rules, masks, seat, capicu, None, start.leader)
         elif not stock and not hands & (_ALL_SEATS_WITH[new_left] | _ALL_SEATS_WITH[new_right]):
-            masks = _seat_masks(hands, start.players)
+            masks = seat_masks(hands, start.players)
             after._outcome = score_blocked(start.rules, masks, seat, None, start.leader)
         return after
 
@@ -553,7 +548,7 @@ class Position:
     def _error(self, move: Move) -> IllegalMove | None:
         if self._outcome is not None:
             return IllegalMove("hand-over", "the hand is over; no more moves")
-        hand = self._hands >> _SEAT_BITS * self._to_move & _FULL
+        hand = self._hands >> SEAT_BITS * self._to_move & FULL
         if isinstance(move, Play):
             return self._play_error(move, hand)
         if self._has_playable(hand):
@@ -639,7 +634,7 @@ class Position:
         return self._start.last_player % self._start.players
 
     def _blocked(self, blocker: int) -> Outcome:
-        masks = _seat_masks(self._hands, self._start.players)
+        masks = seat_masks(self._hands, self._start.players)
         return score_blocked(self.rules, masks, blocker, self._scored(), self._start.leader)
 
     def _scored(self) -> tuple[int, ...] | None:
@@ -651,7 +646,7 @@ class Position:
         after = self._copy()
         drawn = self._stock[0]
         after._stock = self._stock[1:]
-        after._hands = self._hands | drawn.bit << _SEAT_BITS * seat
+        after._hands = self._hands | drawn.bit << SEAT_BITS * seat
         after._hands_view = None
         # The drawn tile is unseen, so what was known is wiped until the draw ends in a play or a pass.
         shift = 7 * seat
@@ -666,7 +661,7 @@ class Position:
         """The position after a pass, checked here: passes are a good share of every playout."""
         seat = self._to_move
         ends = self._ends_mask()
-        playable = self._hands >> _SEAT_BITS * seat & _TILES_SHOWING[ends]
+        playable = self._hands >> SEAT_BITS * seat & _TILES_SHOWING[ends]
         if self._outcome is not None or self._stock or not ends or playable:
             raise self._error(PASS)  # type: ignore[misc]  # never None here: the pass was refused above
         after = self._copy()
@@ -766,9 +761,9 @@ class _SpinnerPosition(Position):
         """Every legal move for the seat to move: plays (a tile fitting several ends at each), else a draw or a pass."""
         if self._outcome is not None:
             return []
-        hand = self._hands >> _SEAT_BITS * self._to_move & _FULL
+        hand = self._hands >> SEAT_BITS * self._to_move & FULL
         if self._left < 0:
-            return [_LEAD_PLAYS[bit] for bit in _bits(hand)]
+            return [_LEAD_PLAYS[bit] for bit in each_bit(hand)]
         moves: list[Move] = [*_LEFT_PLAYS[hand & TILES_WITH[self._left]], *_RIGHT_PLAYS[hand & TILES_WITH[self._right]]]
         if self._up >= 0:
             moves += _PLAYS_AT["up"][hand & TILES_WITH[self._up]]
@@ -791,7 +786,7 @@ class _SpinnerPosition(Position):
         rules = self._start.rules
         after = self._copy()
         assert isinstance(after, _SpinnerPosition)
-        shift = _SEAT_BITS * seat
+        shift = SEAT_BITS * seat
         after._hands = hands = self._hands & ~(tile.bit << shift)
         after._hands_view = None
         after._table = None
@@ -813,10 +808,10 @@ class _SpinnerPosition(Position):
         after._known = known
         after._history = (self._history, seat, move, scored)
         after._to_move = (seat + 1) % self._start.players
-        if not hands >> shift & _FULL:
+        if not hands >> shift & FULL:
             capicu = self._up < 0 and end is not None and self._left != self._right
             capicu = capicu and tile.mask == (1 << self._left) | (1 << self._right)
-            masks = _seat_masks(hands, self._start.players)
+            masks = seat_masks(hands, self._start.players)
             after._outcome = score_domino(rules, masks, seat, capicu, after._points, self._start.leader)
         elif after._is_blocked():
             after._outcome = after._blocked(seat)
@@ -859,19 +854,15 @@ _ARM_BITS = {"left": 1, "right": 2, "up": 4, "down": 8}
 _END_SLOT = {"left": "_left", "right": "_right", "up": "_up", "down": "_down"}
 
 # Hands are packed in one int, 28 bits a seat; "tiles showing n in anybody's hand" is then one AND.
-_SEAT_BITS = 28
-_FULL = (1 << _SEAT_BITS) - 1
-_ALL_SEATS_WITH = tuple(sum(TILES_WITH[n] << _SEAT_BITS * seat for seat in range(4)) for n in range(7))
+_ALL_SEATS_WITH = tuple(sum(TILES_WITH[n] << SEAT_BITS * seat for seat in range(4)) for n in range(7))
 # The same for a set of numbers (7 bits, as _ends_mask gives): the tiles showing any of them.
 _TILES_SHOWING = tuple(sum(t.bit for t in ALL_TILES if t.mask & numbers) for numbers in range(128))
-_ALL_SEATS_SHOWING = tuple(sum(tiles << _SEAT_BITS * seat for seat in range(4)) for tiles in _TILES_SHOWING)
+_ALL_SEATS_SHOWING = tuple(sum(tiles << SEAT_BITS * seat for seat in range(4)) for tiles in _TILES_SHOWING)
 # A number's bit in Tile.mask; the end "-1" (before the lead) finds the last entry, 0, which no tile matches.
 _NUMBER_BIT = (1, 2, 4, 8, 16, 32, 64, 0)
 # `_known` keeps the pending ends of a forced draw from this bit on.
 _PENDING = 28
 
-_TILE_OF_BIT = {tile.bit: tile for tile in ALL_TILES}
-_ALL_BITS = tuple(tile.bit for tile in ALL_TILES)
 _LEAD_PLAYS = {tile.bit: PLAYS[tile, None] for tile in ALL_TILES}
 
 
@@ -888,7 +879,7 @@ def _subsets(mask: int) -> Iterator[int]:
 # lowest tile first: legal_moves looks a hand's fitting tiles up instead of walking their bits.
 _PLAYS_AT: dict[str, dict[int, tuple[Play, ...]]] = {
     end: {
-        subset: tuple(PLAYS[_TILE_OF_BIT[bit], end] for bit in sorted(_TILE_OF_BIT) if subset & bit)
+        subset: tuple(PLAYS[TILE_OF_BIT[bit], end] for bit in sorted(TILE_OF_BIT) if subset & bit)
         for n in range(7)
         for subset in _subsets(TILES_WITH[n])
     }
@@ -933,27 +924,6 @@ def _played_after_drawing(known: int, seat: int) -> int:
     pending = known >> _PENDING + shift & 127
     return known & ~(127 << shift | 127 << _PENDING + shift) | pending << shift
 
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        bit = mask & -mask
-        yield bit
-        mask ^= bit
-
-
-def _unpack(mask: int) -> tuple[Tile, ...]:
-    return tuple(_TILE_OF_BIT[bit] for bit in _bits(mask))
-
-
-def _pack(hands: tuple[tuple[Tile, ...], ...]) -> int:
-    return sum(sum(map(_bit_of, hand)) << _SEAT_BITS * seat for seat, hand in enumerate(hands))
-
-
-def _seat_masks(packed: int, players: int) -> list[int]:
-    return [packed >> _SEAT_BITS * seat & _FULL for seat in range(players)]
-
-
-_bit_of = attrgetter("bit")
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

@@ -18,21 +18,18 @@ import functools
 import hashlib
 import operator
 import random
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
+from .bits import ALL_MASK, FULL, SEAT_BITS, TILE_OF_BIT, Chain, each_bit, fold_seats, tiles_of
 from .moves import Draw, End, Event, Move, Play
-from .position import _FULL, _SEAT_BITS, DOUBLE_SIX, Placed, Position
+from .position import DOUBLE_SIX, Placed, Position
 from .tile import ALL_TILES, TILES_WITH, Tile
 
 if TYPE_CHECKING:
     from .leads import LeadReason
     from .outcome import Outcome
-    from .position import _Chain
     from .rules import Rules
 
-_TILE_OF_BIT = {tile.bit: tile for tile in ALL_TILES}
-_ALL_BITS = sum(_TILE_OF_BIT)
 
 
 class After(NamedTuple):
@@ -72,16 +69,16 @@ class View:
         rules = position.rules
         players = rules.players
         hands = position._hands
-        own = hands >> _SEAT_BITS * seat & _FULL
-        sizes = tuple((hands >> _SEAT_BITS * s & _FULL).bit_count() for s in range(players))
+        own = hands >> SEAT_BITS * seat & FULL
+        sizes = tuple((hands >> SEAT_BITS * s & FULL).bit_count() for s in range(players))
         if rules.uses_stock or players * rules.hand_size >= len(ALL_TILES):
             # Every tile of the set is dealt: those nobody holds, not on the table and not in the stock were left
             # out by a scripted position, and stay out.
-            unseen = _fold_seats(hands & ~(_FULL << _SEAT_BITS * seat), players)
+            unseen = fold_seats(hands & ~(FULL << SEAT_BITS * seat), players)
             unseen |= sum(tile.bit for tile in position.stock)
         else:
             # A game without a stock that deals fewer than 28 tiles: the rest lie face down, out of play (G2).
-            unseen = _ALL_BITS & ~own & ~sum(tile.bit for tile in position.line)
+            unseen = ALL_MASK & ~own & ~sum(tile.bit for tile in position.line)
         stock_size = len(position.stock)
         table = position._redealt(
             _canonical_hands(own, seat, sizes, unseen), _canonical_stock(unseen, sizes, seat, stock_size),
@@ -131,7 +128,7 @@ class View:
     def unseen(self) -> frozenset[Tile]:
         """The tiles this seat cannot see: the other hands and the stock together, and at a table that deals fewer
         than all 28 tiles without a stock, the tiles lying face down out of play."""
-        return frozenset(_tiles_of(self._unseen))
+        return frozenset(tiles_of(self._unseen))
 
     @property
     def placed(self) -> tuple[Placed, ...]:
@@ -238,11 +235,11 @@ class View:
         own = self._seat
         table = self._table
         hands, stock = self._deal.draw(rng)
-        packed = table._hands >> _SEAT_BITS * own & ((1 << _SEAT_BITS) - 1)
-        packed <<= _SEAT_BITS * own
+        packed = table._hands >> SEAT_BITS * own & ((1 << SEAT_BITS) - 1)
+        packed <<= SEAT_BITS * own
         for seat, bits in hands.items():
-            packed |= bits << _SEAT_BITS * seat
-        return table._redealt(packed, tuple(_TILE_OF_BIT[bit] for bit in stock), table._history)
+            packed |= bits << SEAT_BITS * seat
+        return table._redealt(packed, tuple(TILE_OF_BIT[bit] for bit in stock), table._history)
 
     # ------------------------------------------------------------------------------------------------ identity
 
@@ -296,7 +293,7 @@ class _Deal:
         self.stock_size = view._stock_size
         self.tiles: list[tuple[int, int]] = []  # (tile bit, the constrained seats that may take it, as bits)
         self.forced: list[int] = []  # tiles no constrained seat may take: into the free pile
-        for bit in _bits(view._unseen):
+        for bit in each_bit(view._unseen):
             if bit in self.pinned.values():
                 continue
             allowed = sum(1 << i for i, s in enumerate(self.constrained) if not bit & _LACKING[lacks[s]])
@@ -396,24 +393,6 @@ _LACKING = tuple(
 )
 
 
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        bit = mask & -mask
-        yield bit
-        mask ^= bit
-
-
-def _tiles_of(mask: int) -> tuple[Tile, ...]:
-    return tuple(_TILE_OF_BIT[bit] for bit in _bits(mask))
-
-
-def _fold_seats(packed: int, players: int) -> int:
-    """Packed hands (and stray tile bits) as one set of tile bits."""
-    folded = 0
-    for seat in range(players):
-        folded |= packed >> _SEAT_BITS * seat & _FULL
-    return folded
-
 
 def _canonical_hands(own: int, seat: int, sizes: tuple[int, ...], unseen: int) -> int:
     """The seat's own hand, and the other hands filled with the lowest unseen tiles in seat order.
@@ -421,11 +400,11 @@ def _canonical_hands(own: int, seat: int, sizes: tuple[int, ...], unseen: int) -
     Only the sizes matter here: this filling is made from what the seat sees, so it tells nothing, and it lets the
     engine answer the seat's legal moves on the public table.
     """
-    bits = list(_bits(unseen))
-    packed, start = own << _SEAT_BITS * seat, 0
+    bits = list(each_bit(unseen))
+    packed, start = own << SEAT_BITS * seat, 0
     for other, size in enumerate(sizes):
         if other != seat:
-            packed |= sum(bits[start : start + size]) << _SEAT_BITS * other
+            packed |= sum(bits[start : start + size]) << SEAT_BITS * other
             start += size
     return packed
 
@@ -433,10 +412,10 @@ def _canonical_hands(own: int, seat: int, sizes: tuple[int, ...], unseen: int) -
 def _canonical_stock(unseen: int, sizes: tuple[int, ...], seat: int, stock_size: int) -> tuple[Tile, ...]:
     """The unseen tiles left after ``_canonical_hands``, as the stock."""
     dealt = sum(size for other, size in enumerate(sizes) if other != seat)
-    return _tiles_of(unseen)[dealt : dealt + stock_size]
+    return tiles_of(unseen)[dealt : dealt + stock_size]
 
 
-def _public_chain(position: Position, seat: int) -> _Chain | None:
+def _public_chain(position: Position, seat: int) -> Chain | None:
     """The position's history chain with the tiles other seats drew taken out (for the public table)."""
     links: list[tuple[int, Move, Tile | int | None]] = []
     chain = position._history
@@ -444,7 +423,7 @@ def _public_chain(position: Position, seat: int) -> _Chain | None:
         chain, who, move, brought = chain
         # Another seat's draw shows no tile; what a play scored everyone sees.
         links.append((who, move, brought if who == seat or move.__class__ is not Draw else None))
-    public: _Chain | None = None
+    public: Chain | None = None
     for who, move, drawn in reversed(links):
         public = (public, who, move, drawn)
     return public

@@ -1,8 +1,9 @@
-"""Drills: quick questions made fresh for each learner by the practice engine, on the facts a drill step names.
+"""Drills: quick questions made fresh for each learner, on the facts a drill step names.
 
 A lesson file writes ``kind = "drill"`` with ``facts = ["§3a", "§3c"]``; when the learner reaches that step the
-runner asks a drill maker for a question step. The practice package builds on the lessons' own types (options,
-messages, the coverage map), so the lessons reach it only when a drill is made, never while being imported.
+runner asks its drill maker for a question step. The lessons only say what a drill maker is: the practice engine
+makes the questions, and the app hands its maker to every runner (``LessonRunner(lesson, drills=make_drill)``), so
+the lessons never import the layer above them.
 """
 
 from __future__ import annotations
@@ -16,8 +17,5 @@ from .model import Step
 DrillMaker = Callable[[Step, int, random.Random], Step]
 
 
-def practice_drills() -> DrillMaker:
-    """The practice engine's drill maker."""
-    from practice.drills import make_drill  # the layer above the lessons: imported when a drill is first made
-
-    return make_drill
+class NoDrillMaker(LookupError):
+    """A drill step was reached by a runner that was handed no drill maker (a bug in the caller, not the lesson)."""

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wording.texts import flatten
+
 from .errors import LessonError
-from .texts import flatten
 
 _TOML_PLACE = re.compile(r"\s*\(at line (?P<line>\d+), column \d+\)\s*$")
 _STEP_HEADER = re.compile(r"^\s*\[\[\s*steps\s*\]\]")

@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wording.texts import UI, Texts
+
 from .errors import LessonError
 from .files import Language, TextFile, read_languages, read_texts, read_toml, relative
 from .model import Lesson
 from .structure import read_lesson
 from .text_checks import hint_errors, lesson_text_errors, shared_text_errors, ui_errors
-from .texts import UI, Texts
 
 LESSONS_DIR = Path(__file__).resolve().parent
 

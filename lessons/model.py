@@ -5,12 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine import ROLES as ENGINE_ROLES
 from engine import Event, Position, Rules
+from wording.texts import Message
 
 from .checks import Check
 from .queries import Answer, Query
-from .texts import Message
 
 StepKind = Literal["explain", "act", "question", "remember"]
 INTERACTIVE: frozenset[str] = frozenset({"act", "question"})
@@ -135,22 +134,3 @@ class Lesson:
         """A step by its 1-based number."""
         return self.steps[number - 1]
 
-
-#: The learner's names for the seats around the table, as the picture labels them (``role.<name>`` in ui.toml):
-#: the engine's roles (``Rules.role``), the one place that says which seat is whose.
-ROLES: tuple[str, ...] = ENGINE_ROLES
-
-
-def seat_key(rules: Rules, viewer: int, seat: int) -> str:
-    """The ui key naming ``seat`` as the learner at ``viewer`` sees it: the same words as the picture's label."""
-    return f"role.{rules.role(viewer, seat)}"
-
-
-def side_key(rules: Rules, viewer: int, side: int | None) -> str:
-    """The ui key naming a side (or nobody) as the learner sees it: yours or theirs with two sides; with three
-    or four, each player is a side, named like their seat."""
-    if side is None:
-        return "side.nobody"
-    if rules.sides > 2:
-        return seat_key(rules, viewer, side)
-    return "side.yours" if side == rules.side_of(viewer) else "side.theirs"

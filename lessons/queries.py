@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Match, Position
+from engine import Match, Outcome, Position
 
 from .errors import FormatError
 
@@ -23,7 +23,7 @@ class QueryKind:
     ask: Callable[..., Answer]
 
 
-def _outcome(position: Position) -> Any:
+def _outcome(position: Position) -> Outcome:
     if position.outcome is None:
         raise FormatError("query", "this query needs a finished hand: end the step's prelude with the last tile")
     return position.outcome

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from engine import Draw, Event, IllegalMove, Move, Pass, Play, Position, Tile, parse_move
+from wording.table_words import describe_position
+from wording.texts import PRAISE_KEYS, Feedback, Message, Ref, refusal_args
 
-from .drills import DrillMaker, practice_drills
+from .drills import DrillMaker, NoDrillMaker
 from .model import Frame, Lesson, Mark, Option, Step
 from .queries import Answer
-from .table_words import describe_position
-from .texts import PRAISE_KEYS, Feedback, Message, Ref, refusal_args
 
 __all__ = ["Frame", "LessonRunner", "StepState", "StepView", "describe_position"]
 
@@ -76,8 +76,9 @@ class StepView:
 class LessonRunner:
     """A learner's progress through one lesson: current step, per-step state, mistakes, hints, stars.
 
-    Drill steps get a fresh question from ``drills`` (the practice engine's by default), seeded by ``seed``
-    (random unless given, so every learner and every retry gets new ones).
+    Drill steps get a fresh question from ``drills``, the drill maker the caller hands in (the app's is the practice
+    engine's), seeded by ``seed`` (random unless given, so every learner and every retry gets new ones); a runner
+    without one plays every other step and raises ``NoDrillMaker`` at a drill.
     """
 
     lesson: Lesson
@@ -110,7 +111,10 @@ class LessonRunner:
         if number not in self.drawn:
             index = sum(1 for step in self.lesson.steps[: number - 1] if step.drill)
             rng = random.Random(f"{self.seed}-{self.lesson.id}-{number}")
-            self.drawn[number] = (self.drills or practice_drills())(slot, index, rng)
+            if self.drills is None:
+                raise NoDrillMaker(f"{self.lesson.id}:{number} is a drill step and this runner has no drill maker "
+                                   f"(LessonRunner(..., drills=...))")
+            self.drawn[number] = self.drills(slot, index, rng)
         return self.drawn[number]
 
     @property
@@ -219,7 +223,7 @@ class LessonRunner:
 
     def play(self, tile: Tile | str, end: str | None = None) -> Feedback:
         """Play a tile at an end (``None`` for the lead)."""
-        return self.act(Play(tile, end))  # type: ignore[arg-type]
+        return self.act(Play(tile, end))  # type: ignore[arg-type]  # Play reads a tile text and checks the end
 
     def draw(self) -> Feedback:
         """Draw from the stock."""

@@ -9,13 +9,14 @@ from dataclasses import replace
 from typing import Any
 
 from engine import Draw, Play, Position, parse_move
+from wording.seats import seat_key, side_key
+from wording.texts import Message
 
 from .checks import Check, Trail, parse_check
 from .errors import FormatError
-from .model import Mark, Option, Step, WrongAction, seat_key, side_key
+from .model import Mark, Option, Step, WrongAction
 from .positions import PositionReader, Setting, apply_events, read_marks
 from .queries import NEEDS_DISTRACTORS, Answer, Query, all_values, parse_query, read_answer, sort_key
-from .texts import Message
 
 STEP_FIELDS: dict[str, frozenset[str]] = {
     "explain": frozenset({"kind", "text", "position", "prelude", "marks", "face_up"}),
@@ -181,14 +182,14 @@ class StepReader:
             raise FormatError(f"{where}.action", f"the moves before the last, {list(keys[:-1])}, are not a way "
                               "towards the goal")
         feedback = self.key(item["feedback"], f"{where}.feedback")
-        error = position.apply_all(keys[:-1]).check(moves[-1])
-        if error is None and (keys in prefixes or keys in paths):
+        refused = position.apply_all(keys[:-1]).check(moves[-1])
+        if refused is None and (keys in prefixes or keys in paths):
             raise FormatError(f"{where}.action", f"{keys[-1]!r} is not wrong here: it leads to the goal")
-        if error is None and feedback.startswith("illegal."):
+        if refused is None and feedback.startswith("illegal."):
             raise FormatError(f"{where}.feedback", f"{keys[-1]!r} is legal here, so it cannot give {feedback!r}")
-        if error is not None and feedback.startswith("illegal.") and feedback != f"illegal.{error.code}":
+        if refused is not None and feedback.startswith("illegal.") and feedback != f"illegal.{refused.code}":
             raise FormatError(
-                f"{where}.feedback", f"the engine refuses {keys[-1]!r} with 'illegal.{error.code}', not {feedback!r}"
+                f"{where}.feedback", f"the engine refuses {keys[-1]!r} with 'illegal.{refused.code}', not {feedback!r}"
             )
         return WrongAction(feedback, moves=keys)
 
@@ -312,9 +313,9 @@ def _solution(spec: Any, position: Position, goal: Check, viewer: int) -> tuple[
             raise FormatError(f"solution[{i}]", "the learner's turn is over: only a draw keeps the turn")
         if goal(Trail(position, current)):
             raise FormatError("goal", f"the goal is already reached before solution[{i}] {text_move!r}")
-        error = current.check(move)
-        if error is not None:
-            raise FormatError(f"solution[{i}]", f"{text_move!r} is illegal ({error.code}): {error.message}")
+        refused = current.check(move)
+        if refused is not None:
+            raise FormatError(f"solution[{i}]", f"{text_move!r} is illegal ({refused.code}): {refused.message}")
         current = current.apply(move)
     why = goal.explain(Trail(position, current))
     if why is not None:

@@ -7,12 +7,12 @@ import re
 from collections.abc import Mapping, Sequence
 
 from engine import Draw, Play, parse_move
+from wording.texts import REQUIRED_UI_KEYS, UI, Message, Texts, placeholders
 
 from .errors import LessonError
 from .files import SourceFile, TextFile
 from .model import Lesson, Step
 from .structure import LessonReading
-from .texts import REQUIRED_UI_KEYS, UI, Message, Texts, placeholders
 
 #: Every texts file read, by (language code, scope); the scope is ``"ui"`` or a lesson id.
 TextFiles = Mapping[tuple[str, str], TextFile]

@@ -20,8 +20,8 @@ from typing import Any
 
 from engine import Decision, Draw, Event, LeadReason, Match, Move, Pass, Play, Rules, Tile, View
 from lessons.coverage import Coverage, load_coverage
-from lessons.model import seat_key, side_key
-from lessons.texts import Message, Ref
+from wording.seats import seat_key, side_key
+from wording.texts import Message, Ref
 
 from .choices import choices, same_choice
 from .heuristics import Features, features

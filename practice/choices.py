@@ -8,9 +8,9 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from engine import Rules, Tile
-from lessons.model import seat_key, side_key
-from lessons.table_words import counted, spell
-from lessons.texts import Message, Ref
+from wording.seats import seat_key, side_key
+from wording.table_words import counted, spell
+from wording.texts import Message, Ref
 
 from .question import Choice
 

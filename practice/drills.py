@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from lessons.model import Step
-from lessons.texts import Message
+from wording.texts import Message
 
 from .end_questions import capicu, count, score, tranque
 from .lead_questions import lead_blocked, lead_domino, lead_lot

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from engine import Match, Position, Rules, Tile
-from lessons.table_words import counted
-from lessons.texts import Message, Ref
+from engine import Match, Play, Position, Rules, Tile
+from wording.table_words import counted
+from wording.texts import Message, Ref
 
 from .choices import count_rule, ends_words, every, near, other_seat, points, seat_name, shuffled, side_name, spelled
 from .play_questions import random_rules
@@ -53,7 +53,7 @@ def count(rng: random.Random) -> Draft:
         wrong.append(answer + sum(t.pips for t in position.stock))  # counted the stock
     if rules.players == 4:
         other = rules.with_options(count="all" if rules.count == "losers" else "losers")
-        wrong.append(rescore(trail[0], position, other).outcome.points)  # type: ignore[union-attr]
+        wrong.append(rescore(trail[0], position, other).outcome.points)  # type: ignore[union-attr]  # same moves, same end
         wrong.append(max(outcome.pips))  # only the heaviest hand
     options, correct = shuffled(rng, answer, wrong, points)
     if rules.uses_stock:
@@ -63,11 +63,12 @@ def count(rng: random.Random) -> Draft:
     else:
         reason, fact = Message.of("practice.count.reason_all", points=answer), "§10a"
     last = position.last_play
+    last_tile = str(last.move.tile) if last and isinstance(last.move, Play) else ""
     return Draft(
         position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
         correct=correct, reason=reason, fact=fact, notes=tuple(notes),
         prompt=Message.of("practice.count.prompt", seat=seat_name(rules, viewer, outcome.seat),
-                          tile=str(last.move.tile) if last else "", rule=count_rule(rules)),
+                          tile=last_tile, rule=count_rule(rules)),
     )
 
 
@@ -125,11 +126,12 @@ def tranque(rng: random.Random) -> Draft:
                             rule=count_rule(rules))
         fact = "H1" if rules.count == "losers" else "§9b"
     last = position.last_play
+    last_tile = str(last.move.tile) if last and isinstance(last.move, Play) else ""
     return Draft(
         position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
         correct=correct, reason=reason, fact=fact,
         prompt=Message.of("practice.tranque.prompt", seat=seat_name(rules, viewer, outcome.blocker),
-                          tile=str(last.move.tile) if last else "", rule=count_rule(rules)),
+                          tile=last_tile, rule=count_rule(rules)),
     )
 
 
@@ -219,7 +221,7 @@ def score(rng: random.Random) -> Draft:
             before = match.scores
             position = play_out(rng, match.deal(rng))
             hands.append(position)
-            match.record(position.outcome)  # type: ignore[arg-type]
+            match.record(position.outcome)  # type: ignore[arg-type]  # play_out plays to the hand's end
             if _reached(goal, match, rng):
                 return _score_draft(rng, rules, match, before, hands)
     raise NoSituation(f"no {goal} match found")

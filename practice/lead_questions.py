@@ -7,8 +7,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine import Match, Position, Rules, draw_lot
-from lessons.texts import Message
+from engine import Match, Play, Position, Rules, draw_lot
+from wording.texts import Message
 
 from .choices import every, other_seat, seat_name
 from .play_questions import random_rules
@@ -77,7 +77,7 @@ def _next_hand(rng: random.Random, rules: Rules, position: Position, actor: int,
         position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
         correct=correct, fact=fact, reason=Message(f"practice.lead.reason_{kind}"),
         prompt=Message.of(f"practice.lead.prompt_{kind}", seat=seat_name(rules, viewer, actor),
-                          tile=str(last.move.tile) if last else ""),
+                          tile=str(last.move.tile) if last and isinstance(last.move, Play) else ""),
     )
 
 

@@ -7,8 +7,8 @@ import random
 from collections.abc import Sequence
 
 from engine import Draw, Pass, Play, Position, Rules, Tile
-from lessons.table_words import counted
-from lessons.texts import Message, Ref
+from wording.table_words import counted
+from wording.texts import Message, Ref
 
 from .choices import ends_words, every, numbers, other_seat, seat_name, shuffled, spelled
 from .playout import play_until

@@ -11,9 +11,10 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from engine import Position, Tile
-from lessons.model import Option, seat_key
-from lessons.table_words import describe_position, spell
-from lessons.texts import Message, Ref
+from lessons.model import Option
+from wording.seats import seat_key
+from wording.table_words import describe_position, spell
+from wording.texts import Message, Ref
 
 #: One option of a question: the lessons' own answer option (a value compared with the engine's, and its label).
 Choice = Option

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from lessons.texts import Message
+from wording.texts import Message
 
 from .codes import SEED_LIMIT, new_seed
 from .generators import generate

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine import ALL_TILES, Play, Position, Rules, Tile
+from engine import ALL_TILES, End, Play, Position, Rules, Tile
 
 from .playout import NoSituation
 
@@ -53,7 +53,7 @@ def _blocking_attempt(rng: random.Random, rules: Rules, tie: bool) -> tuple[Posi
         for seat in range(side, rules.players, 2):
             hands[seat], tiles = tiles[: sizes[seat]], tiles[sizes[seat] :]
     hands[blocker].append(blocker_tile)
-    end = "right"
+    end: End = "right"
     if rng.random() < 0.5:  # mirror the line: the blocking tile then goes on the left
         line = ["-".join(reversed(text.split("-"))) for text in reversed(line)]
         end = "left"

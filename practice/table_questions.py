@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine import LeadReason, Match, Play, Position, Rules
+from engine import LeadReason, Match, Move, Play, Position, Rules
 from engine.outcome import round_to_five
-from lessons.model import seat_key
-from lessons.texts import Message, Ref
+from wording.seats import seat_key
+from wording.texts import Message, Ref
 
 from .choices import every, near, other_seat, points, seat_name, shuffled, side_name
 from .playout import NoSituation
@@ -31,7 +31,7 @@ def play_once(rng: random.Random, position: Position) -> Position:
     """One random legal move; a lead is a double when there is one, often (so that spinners come up)."""
     moves = position.legal_moves()
     if not position.placed and rng.random() < 0.6:
-        doubles = [m for m in moves if isinstance(m, Play) and m.tile.is_double]
+        doubles: list[Move] = [m for m in moves if isinstance(m, Play) and m.tile.is_double]
         moves = doubles or moves
     return position.apply(rng.choice(moves))
 
@@ -84,7 +84,7 @@ def fives(rng: random.Random) -> Draft:
             wrong.append((other, other if other % 5 == 0 else 0))
     options, correct = shuffled(rng, (count, gained), wrong, _count_label)
     viewer = other_seat(rng, rules, seat)  # the prompt names the seat that played: another's, for the grammar
-    tile = after.history[-1].move.tile  # type: ignore[union-attr]
+    tile = after.history[-1].move.tile  # type: ignore[union-attr]  # the last event is the play just made
     key = "practice.fives.reason_scores" if gained else "practice.fives.reason_none"
     fact = "S5c" if len(after.placed) == 1 else "S5b" if gained else "S5a"
     return Draft(

@@ -27,10 +27,10 @@ import pytest
 
 from engine import Rules, Tile
 from lessons import LESSONS_DIR, Coverage, Library, load_coverage, load_library
-from lessons.texts import STRICT_VARIABLE
 from tests.postgres import PostgresServer, PostgresUnavailable
+from wording.texts import STRICT_VARIABLE
 
-# Texts fail loudly under test: an unknown key or an unfilled placeholder raises (lessons/texts.py), here and in
+# Texts fail loudly under test: an unknown key or an unfilled placeholder raises (wording/texts.py), here and in
 # every app server a test starts (they inherit the environment).
 os.environ[STRICT_VARIABLE] = "1"
 

@@ -6,9 +6,9 @@ import pytest
 
 from engine import Draw, Match, Pass, Play, Position, Rules, Tile
 from lessons.loader import load_library
-from lessons.texts import Message, Ref
 from play.coach import CODES, advice, event_remarks, fact_of, lead_remarks, move_words, reason_for, turn_remarks
 from tests.play_support import TABLES, deal, table_id
+from wording.texts import Message, Ref
 
 ONE = Rules.one_vs_one()
 LIBRARY = load_library()

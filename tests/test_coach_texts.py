@@ -12,6 +12,7 @@ from lessons.coverage import load_coverage
 from lessons.loader import LESSONS_DIR, load_library
 from play.coach import CODES, WORD_KEYS, Remark, advice, event_remarks, fact_of, lead_remarks, turn_remarks
 from tests.play_support import TABLES
+from wording.texts import Ref
 
 LIBRARY = load_library()
 LANGUAGES = [language.code for language in LIBRARY.languages]
@@ -92,3 +93,20 @@ def test_every_remark_renders_completely(lang: str) -> None:
         text = LIBRARY.texts.render(remark.message, lang, "play")
         assert "{" not in text and "[" not in text, (remark, text)
         assert LIBRARY.texts.find(lang, remark.key, "play") is not None
+
+
+LEARNER = Ref("role.you")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_learner_is_never_slotted_into_a_sentence_written_for_someone_else(lang: str) -> None:
+    # A sentence about the learner is written for "you" (a `_you` code): put in a third person's sentence, the
+    # name reads "You scores", "Tú anota", "...κερδίζει: Εσύ". So no text may use a placeholder the learner fills.
+    checked = 0
+    for remark in REMARKS:
+        for name, value in remark.args:
+            if value == LEARNER:
+                text = LIBRARY.texts.get(lang, remark.key, "play")
+                assert f"{{{name}}}" not in text, (remark, text)
+                checked += 1
+    assert checked, "the random hands name the learner in no remark: the test checks nothing"

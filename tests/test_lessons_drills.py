@@ -4,8 +4,8 @@ app they are ordinary question steps, answered, hinted and counted in the stars 
 from __future__ import annotations
 
 from lessons import Lesson, LessonRunner, Library, Step
-from lessons.texts import Message, Ref
-from practice.drills import DRILL_KINDS, kinds_for
+from practice.drills import DRILL_KINDS, kinds_for, make_drill
+from wording.texts import Message, Ref
 
 SEEDS = range(6)
 
@@ -32,7 +32,7 @@ def test_every_drill_step_names_facts_the_practice_engine_drills(lesson: Lesson)
 def test_drills_are_ordinary_questions_in_every_language(plaza_lesson: Lesson, library: Library) -> None:
     lesson = plaza_lesson  # a course whose lessons end with drills
     for seed in SEEDS:
-        runner = LessonRunner(lesson, seed=seed)
+        runner = LessonRunner(lesson, seed=seed, drills=make_drill)
         for slot in _drills(lesson):
             runner.goto(slot.number)
             view, step = runner.view(), runner.step
@@ -51,7 +51,7 @@ def test_drills_are_fresh_for_every_learner_and_never_repeat_within_a_lesson(pla
     lesson = plaza_lesson  # a course whose lessons end with drills
     seen: set[str] = set()
     for seed in SEEDS:
-        runner = LessonRunner(lesson, seed=seed)
+        runner = LessonRunner(lesson, seed=seed, drills=make_drill)
         asked = []
         for slot in _drills(lesson):
             runner.goto(slot.number)
@@ -64,7 +64,7 @@ def test_drills_are_fresh_for_every_learner_and_never_repeat_within_a_lesson(pla
 
 def test_a_wrong_drill_answer_nudges_and_counts_against_the_stars(plaza_lesson: Lesson, library: Library) -> None:
     lesson = plaza_lesson  # a course whose lessons end with drills
-    runner = LessonRunner(lesson, seed=3)
+    runner = LessonRunner(lesson, seed=3, drills=make_drill)
     slot = _drills(lesson)[0]
     runner.goto(slot.number)
     step = runner.step
@@ -83,7 +83,7 @@ def test_a_wrong_drill_answer_nudges_and_counts_against_the_stars(plaza_lesson: 
 
 def test_trying_a_drill_again_puts_the_same_question_back(plaza_lesson: Lesson) -> None:
     lesson = plaza_lesson  # a course whose lessons end with drills
-    runner = LessonRunner(lesson, seed=5)
+    runner = LessonRunner(lesson, seed=5, drills=make_drill)
     slot = _drills(lesson)[-1]
     runner.goto(slot.number)
     before = runner.step
@@ -95,7 +95,7 @@ def test_trying_a_drill_again_puts_the_same_question_back(plaza_lesson: Lesson) 
 
 def test_the_lessons_drills_go_round_their_kinds_and_answers(library: Library) -> None:
     pila = library.lesson("pila")
-    runner = LessonRunner(pila, seed=11)
+    runner = LessonRunner(pila, seed=11, drills=make_drill)
     answers = []
     for slot in _drills(pila):
         runner.goto(slot.number)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from lessons import Lesson, LessonRunner, Library, Step
+from practice.drills import make_drill
 
 SEED = 7  # drills are fresh for every learner; the tests pick theirs
 
 
 def runner_of(lesson: Lesson) -> LessonRunner:
     """A runner with reproducible drills."""
-    return LessonRunner(lesson, seed=SEED)
+    return LessonRunner(lesson, seed=SEED, drills=make_drill)
 
 
 def solve(runner: LessonRunner) -> None:
@@ -101,7 +102,7 @@ def test_every_picture_has_words(lesson_step: tuple[Lesson, Step], library: Libr
 @pytest.fixture
 def pegar(library: Library) -> LessonRunner:
     """A runner of the pegar lesson, at its first step."""
-    return LessonRunner(library.lesson("pegar"))
+    return LessonRunner(library.lesson("pegar"), drills=make_drill)
 
 
 def test_illegal_move_is_explained_with_its_engine_code_and_arguments(pegar: LessonRunner, library: Library) -> None:
@@ -153,7 +154,7 @@ def test_legal_but_wrong_move_is_taken_back_with_the_steps_feedback(pegar: Lesso
 
 
 def test_drawing_towards_the_goal_is_progress_not_a_mistake(library: Library) -> None:
-    runner = LessonRunner(library.lesson("pasa"))
+    runner = LessonRunner(library.lesson("pasa"), drills=make_drill)
     runner.goto(5)
     feedback = runner.draw()
     assert (feedback.kind, feedback.key, dict(feedback.args)) == ("info", "progress.drew", {"tile": "2-2"})
@@ -212,7 +213,7 @@ def test_view_gives_the_renderer_position_viewer_marks_and_hint_marks(pegar: Les
 
 
 def test_question_options_come_from_the_engine(library: Library) -> None:
-    runner = LessonRunner(library.lesson("pasa"))
+    runner = LessonRunner(library.lesson("pasa"), drills=make_drill)
     runner.goto(4)
     step = runner.step
     assert step.answer == (2, 3)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine import Position, Rules
-from lessons import Library, describe_position, table_in_words
-from lessons.table_words import SeatShown, spell, spell_laid
+from lessons import Library
+from wording import describe_position, table_in_words
+from wording.table_words import SeatShown, spell, spell_laid
 
 ONE_VS_ONE = Position.setup(Rules.one_vs_one(), hands=[["6-5", "1-1"], ["4-0"]], line=["2-3", "3-5"], stock=["0-0"])
 

@@ -11,6 +11,7 @@ import pytest
 from engine import Draw, Pass
 from lessons import Lesson, LessonRunner, Library, Step
 from lessons.queries import NEEDS_DISTRACTORS
+from practice.drills import make_drill
 
 NUMBER = r"(?<![\w-]){}(?![\w-])"
 TILE = re.compile(r"(?<![\w-])([0-6])-([0-6])(?![\w-])")
@@ -37,7 +38,7 @@ def _texts_of(lesson: Lesson, step: Step) -> list[str]:
 
 def test_what_happened_before_a_step_is_shown_from_its_start(lesson_step: tuple[Lesson, Step]) -> None:
     lesson, step = lesson_step
-    runner = LessonRunner(lesson, seed=1)
+    runner = LessonRunner(lesson, seed=1, drills=make_drill)
     runner.goto(step.number)
     view = runner.view()
     assert view.frames == runner.step.prelude
@@ -59,7 +60,7 @@ def test_no_question_gives_its_answer_away(library: Library) -> None:
         assert step.query is not None
         if step.query.kind.type not in NEEDS_DISTRACTORS:
             continue
-        runner = LessonRunner(lesson)
+        runner = LessonRunner(lesson, drills=make_drill)
         runner.goto(step.number)
         view = runner.view()
         answer = step.answer if isinstance(step.answer, tuple) else (step.answer,)
@@ -73,7 +74,7 @@ def test_no_question_gives_its_answer_away(library: Library) -> None:
 def test_a_question_about_the_stock_or_an_end_conceals_it_until_answered(library: Library) -> None:
     concealed = 0
     for lesson, step in _questions(library):
-        runner = LessonRunner(lesson)
+        runner = LessonRunner(lesson, drills=make_drill)
         runner.goto(step.number)
         assert runner.view().conceal == step.conceal
         if step.query is not None and step.query.name in ("stock_size", "ends.left", "ends.right"):

@@ -8,9 +8,10 @@ import re
 import pytest
 
 from engine import ILLEGAL_MOVE_CODES
-from lessons import REQUIRED_UI_KEYS, Library
-from lessons.model import ROLES
-from lessons.texts import UI, placeholders
+from lessons import Library
+from wording import REQUIRED_UI_KEYS
+from wording.seats import ROLES
+from wording.texts import UI, placeholders
 
 REFERENCE = "en"
 #: Texts that are rightly the same word in a language and in English.

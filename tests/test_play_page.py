@@ -15,11 +15,11 @@ from app.picture import tap_value
 from app.play_page import STATE_KEY, PlayState
 from app.play_table import IMAGE_KEY
 from engine import Draw, Move, Play, parse_history
-from lessons import Message
 from play import advice, choices, computer_player
 from play.game import LEARNER, Game, Setup
 from render import HandTile, OpenEnd, Stock
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app
+from wording import Message
 
 
 @pytest.fixture(autouse=True)

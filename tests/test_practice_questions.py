@@ -9,8 +9,8 @@ import pytest
 
 from engine import Draw, Match, Pass, Play, Position, Tile
 from lessons import Coverage, Library
-from lessons.texts import Message, Ref
 from practice import SKILL_IDS, SKILLS, Question, generate, get_skill
+from wording.texts import Message, Ref
 
 SEEDS = range(200)
 

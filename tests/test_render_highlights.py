@@ -222,10 +222,11 @@ def test_app_draws_a_steps_marks_with_labels_in_the_learners_language() -> None:
     from app.i18n import Words
     from app.table import table_view
     from lessons import LessonRunner, load_library
+    from practice.drills import make_drill
 
     library = load_library()
     lesson = library.lesson("pila")
-    runner = LessonRunner(lesson)
+    runner = LessonRunner(lesson, drills=make_drill)
     runner.goto(next(step.number for step in lesson.steps if step.kind == "explain" and step.marks))
     view = runner.view()
     words = Words(library.texts, "pap", lesson.id)

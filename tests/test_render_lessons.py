@@ -19,6 +19,7 @@ from app.i18n import Words
 from app.table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, table_view
 from engine import Play, Position, parse_move
 from lessons import Lesson, LessonRunner, StepView, load_library
+from practice.drills import make_drill
 from render import Box, Rect, TablePicture, draw_table
 
 LIBRARY = load_library()
@@ -47,7 +48,7 @@ DRILL_SEED = 7  # a drill is made afresh for each learner; this test checks one 
 def _states(lesson: Lesson) -> Iterator[State]:
     """The pictures of a lesson: each step's start, its solution move by move, and what the learner can change (the
     drills made with a fixed seed, so that every run checks the same pictures)."""
-    runner = LessonRunner(lesson, seed=DRILL_SEED)
+    runner = LessonRunner(lesson, seed=DRILL_SEED, drills=make_drill)
     for step in lesson.steps:
         runner.goto(step.number)
         runner.retry()
@@ -158,7 +159,7 @@ def test_a_tile_played_at_an_end_stays_at_that_end(canvas: str) -> None:
     for state in STATES:
         if not state.name.endswith(" start") or state.view.kind != "act":
             continue
-        runner = LessonRunner(LIBRARY.lesson(state.view.lesson))
+        runner = LessonRunner(LIBRARY.lesson(state.view.lesson), drills=make_drill)
         runner.goto(state.view.number)
         for move in runner.remaining_solution():
             runner.act(move)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine import Draw, Event, Play, parse_move
 from lessons import LessonRunner, load_library
+from practice.drills import make_drill
 
 LIBRARY = load_library()
 
@@ -21,7 +22,7 @@ def _act_step_with_a_play() -> tuple[str, int]:
 
 
 def _runner(lesson_id: str, number: int) -> LessonRunner:
-    runner = LessonRunner(LIBRARY.lesson(lesson_id))
+    runner = LessonRunner(LIBRARY.lesson(lesson_id), drills=make_drill)
     runner.goto(number)
     return runner
 

@@ -10,8 +10,9 @@ import pytest
 from engine import Rules, seat_role
 from lessons import Coverage, LessonRunner, Library, check_coverage
 from lessons.coverage import Fact
-from lessons.model import seat_key, side_key
 from lessons.structure import read_lesson
+from practice.drills import make_drill
+from wording.seats import seat_key, side_key
 
 COURSE = "other_tables"
 
@@ -67,7 +68,7 @@ def test_la_plaza_lessons_stay_in_their_course_and_come_first(library: Library) 
 
 def test_every_lesson_of_the_course_plays_through_with_three_stars(library: Library) -> None:
     for lesson in other_tables(library):
-        runner = LessonRunner(lesson, seed=7)
+        runner = LessonRunner(lesson, seed=7, drills=make_drill)
         for slot in lesson.steps:
             runner.goto(slot.number)
             step = runner.step  # a drill slot: the question made for this learner
@@ -189,7 +190,7 @@ def test_face_up_and_the_matches_earlier_hands_reach_the_step() -> None:
     assert reading.errors == []
     step = reading.lesson.steps[0]
     assert step.face_up and len(step.match) == 1 and step.answer is None  # 32 is short of 100
-    view = LessonRunner(reading.lesson).view()
+    view = LessonRunner(reading.lesson, drills=make_drill).view()
     assert view.face_up and view.match == step.match
     broken = read(lesson_data(question("match.loser", hand, face_up="yes", wrong=[{"answer": 1, "feedback": "w"}]),
                               filler(), rules="katsika"))
@@ -231,7 +232,7 @@ def _spinner_down_step(library: Library) -> tuple[Any, LessonRunner]:
     """The spinner lesson's step that asks for the 5-4 on the spinner's bottom side (four open ends)."""
     lesson = next(lesson for lesson in library.lessons if lesson.id == "spinner")
     step = next(step for step in lesson.steps if step.text == "task_down")
-    runner = LessonRunner(lesson, seed=7)
+    runner = LessonRunner(lesson, seed=7, drills=make_drill)
     runner.goto(step.number)
     return lesson, runner
 

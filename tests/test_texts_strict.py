@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from lessons import Message
-from lessons.texts import MISSING, STRICT_VARIABLE, TextError, Texts
+from wording import Message
+from wording.texts import MISSING, STRICT_VARIABLE, TextError, Texts
 
 TABLES = {
     "en": {"ui": {"illegal.no-match": "The {tile} has no {number}, so it doesn't fit at the {end} end.",
@@ -47,7 +47,7 @@ def test_strict_a_text_filled_in_renders_as_written() -> None:
 
 def test_in_production_a_gap_is_logged_and_shown_as_an_ellipsis(caplog: pytest.LogCaptureFixture) -> None:
     production = texts(False)
-    with caplog.at_level(logging.WARNING, logger="lessons.texts"):
+    with caplog.at_level(logging.WARNING, logger="wording.texts"):
         shown = production.render(Message.of("illegal.no-match", tile="6-4"), "en")
     assert shown == f"The 6-4 has no {MISSING}, so it doesn't fit at the {MISSING} end."
     assert "illegal.no-match" in caplog.text and "number" in caplog.text

@@ -2,10 +2,11 @@
 code (mypy's ignore-without-code checks that) and says why on the same line, after a second ``#``."""
 
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STRICT = ("engine", "play")  # as `files` in pyproject's [tool.mypy]
+STRICT: list[str] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]["files"]
 _IGNORE = re.compile(r"#\s*type:\s*ignore(?P<rest>.*)$")
 _WITH_REASON = re.compile(r"^\[[\w\-, ]+\]\s+#\s*\S")
 

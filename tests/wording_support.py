@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from lessons.texts import flatten
+from wording.texts import flatten
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 TEXTS = LESSONS / "texts"

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from lessons import Lesson, LessonRunner, Library
 from lessons.model import Step
+from practice.drills import make_drill
 
 from ..i18n import Words
 from ..table import PROJECTOR_SIZE, picture, table_view
@@ -46,7 +47,7 @@ def add_card(doc: Document, library: Library, lesson: Lesson, lang: str, base: s
     points = [point for step in lesson.steps if step.kind == "remember" for point in step.points]
     link = lesson_link(lesson.id, lang, base)
     if step is not None:
-        runner = LessonRunner(lesson)
+        runner = LessonRunner(lesson, drills=make_drill)
         runner.goto(step.number)
         view = runner.view()
         look = replace(table_view(view, view.position, words.role_labels(), classroom=True, text=words),

@@ -10,11 +10,12 @@ from urllib.parse import parse_qs, urlparse
 from playwright.sync_api import Page, expect
 
 from engine import Draw, Pass, Play
-from lessons import Message, load_library
+from lessons import load_library
 from play import computer_player
 from play.game import LEARNER, Game
 from tests.browser.learner import TIMEOUT, boxes, check_picture, rerun, settle, tap
 from tests.browser.test_accessibility import serious
+from wording import Message
 
 TEXTS = load_library().texts
 PICTURE = ".st-key-play_picture img.table-picture"

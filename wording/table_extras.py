@@ -105,14 +105,15 @@ def score_words(players: int, viewer: int, extras: TableExtras, conceal: Collect
 
 
 def _totals_words(players: int, viewer: int, extras: TableExtras) -> list[Message]:
-    if extras.totals is None:
+    totals = extras.totals
+    if totals is None:
         return []
     viewer_side = viewer % 2 if extras.partners else viewer  # totals come only with the rules' own partners flag
-    sides = sorted(range(len(extras.totals)), key=lambda side: (side - viewer_side) % len(extras.totals))
+    sides = sorted(range(len(totals)), key=lambda side: (side - viewer_side) % len(totals))
     kind = "penalty" if extras.target_loses else "points"
     messages = []
     for side in sides:
-        points = extras.totals[side]
+        points = totals[side]
         name = _side(players, viewer, extras, side, viewer_side)
         messages.append(Message.of(f"picture.scores.{kind}.{'one' if points == 1 else 'many'}", side=name,
                                    count=points))
