@@ -361,14 +361,15 @@ def _save(visit: Visit, runner: LessonRunner) -> None:
     once the last step is reached with everything done, the stars — all from the server's own runner."""
     finished = runner.finished and runner.number == len(runner.lesson.steps)
     stars = runner.stars if finished else None
-    record = (runner.number, stars)
+    moves = runner.state.moves if runner.step.kind == "act" and not runner.step.drill else ()
+    record = (runner.number, stars, moves)
     account = visit.account
     results = _step_changes(account.steps_saved, runner)
     if account.saved.get(runner.lesson.id) == record and not results:
         return
     signin.keep_record(visit)
     if account.saved.get(runner.lesson.id) != record:
-        account.store.save_lesson(account.learner, runner.lesson.id, runner.number, stars)
+        account.store.save_lesson(account.learner, runner.lesson.id, runner.number, stars, moves)
         account.saved[runner.lesson.id] = record
     if results:
         account.store.save_steps(account.learner, runner.lesson.id, results)

@@ -12,6 +12,11 @@ NICKNAME_MAX = 24
 _NICKNAME = re.compile(r"^[\w][\w .'-]*$")
 
 
+#: The most moves a step's saved table keeps (a lesson step takes a handful), and how they are joined when stored.
+MAX_STEP_MOVES = 24
+MOVE_SEPARATOR = ";"
+
+
 class NameRefused(ValueError):
     """A nickname or class code that cannot be used. ``code`` is stable, for the page to say it in the learner's
     language: ``"empty"``, ``"too_long"`` or ``"characters"``; ``field`` is ``"nickname"`` or ``"class_code"``."""
@@ -64,13 +69,15 @@ class LearnerGone(LookupError):
 @dataclass(frozen=True)
 class LessonProgress:
     """One lesson for one learner: the step to reopen (1-based), the best stars so far (0-3), finished or not,
-    and when it was last saved (UTC; ``None`` if never), so "continue where I left off" knows the latest."""
+    when it was last saved (UTC; ``None`` if never), so "continue where I left off" knows the latest, and the moves
+    already made in the step to reopen (as the engine writes them), so a reload gives back the table as it was."""
 
     lesson_id: str
     step: int = 1
     stars: int = 0
     finished: bool = False
     updated: datetime | None = field(default=None, compare=False)  # not part of what the progress is
+    moves: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,8 +125,10 @@ class ProgressStore(Protocol):
         """Everything stored for ``learner`` (empty progress for a new one)."""
         ...
 
-    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None) -> None:
-        """Remember the step to reopen; with ``stars`` (a finished lesson) keep the best stars ever earned."""
+    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None,
+                    moves: tuple[str, ...] = ()) -> None:
+        """Remember the step to reopen and the moves made in it; with ``stars`` (a finished lesson) keep the best
+        stars ever earned."""
         ...
 
     def record_answer(self, learner: Learner, answer: Answer) -> None:
@@ -147,11 +156,13 @@ class SessionProgressStore:
             progress = self._data.get(learner.key, Progress())
             return Progress(dict(progress.lessons), progress.answers, dict(progress.steps))
 
-    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None) -> None:
-        """Remember the step to reopen; with ``stars`` (a finished lesson) keep the best stars ever earned."""
+    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None,
+                    moves: tuple[str, ...] = ()) -> None:
+        """Remember the step to reopen and the moves made in it; with ``stars`` (a finished lesson) keep the best
+        stars ever earned."""
         with self._lock:
             progress = self._data.get(learner.key, Progress())
-            lesson = merge_lesson(progress.lesson(lesson_id), step, stars)
+            lesson = merge_lesson(progress.lesson(lesson_id), step, stars, moves)
             self._data[learner.key] = replace(progress, lessons={**progress.lessons, lesson_id: lesson})
 
     def record_answer(self, learner: Learner, answer: Answer) -> None:
@@ -188,13 +199,17 @@ def merge_step(current: StepResult | None, new: StepResult) -> StepResult:
     return StepResult(current.done or new.done, current.mistakes + new.mistakes, current.hints + new.hints)
 
 
-def merge_lesson(current: LessonProgress, step: int, stars: int | None) -> LessonProgress:
-    """The stored lesson after a save: the new step, the best stars, finished once any finish was saved."""
+def merge_lesson(current: LessonProgress, step: int, stars: int | None,
+                 moves: tuple[str, ...] = ()) -> LessonProgress:
+    """The stored lesson after a save: the new step and its moves, the best stars, finished once any finish was
+    saved."""
     if step < 1:
         raise ValueError(f"step {step!r}: steps are numbered from 1")
+    if len(moves) > MAX_STEP_MOVES or any(not move or MOVE_SEPARATOR in move for move in moves):
+        raise ValueError(f"moves {moves!r}: at most {MAX_STEP_MOVES} moves as the engine writes them")
     now = datetime.now(UTC)
     if stars is None:
-        return replace(current, step=step, updated=now)
+        return replace(current, step=step, updated=now, moves=moves)
     if not 0 <= stars <= 3:
         raise ValueError(f"stars {stars!r}: a lesson earns 0 to 3 stars")
-    return replace(current, step=step, stars=max(current.stars, stars), finished=True, updated=now)
+    return replace(current, step=step, stars=max(current.stars, stars), finished=True, updated=now, moves=moves)

@@ -26,6 +26,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from .progress import (
+    MOVE_SEPARATOR,
     Answer,
     Learner,
     LearnerGone,
@@ -84,6 +85,7 @@ lesson_progress = sa.Table(
     sa.Column("stars", sa.Integer, nullable=False),
     sa.Column("finished", sa.Boolean, nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("moves", sa.String(600), nullable=False, server_default=""),  # the step's moves, ";"-joined
 )
 
 answers = sa.Table(
@@ -193,6 +195,11 @@ def _migrate_to_3(conn: Connection) -> None:
     classes_by_teacher.create(conn, checkfirst=True)
 
 
+def _migrate_to_4(conn: Connection) -> None:
+    """Version 4: the moves made in the step to reopen, so a reload gives back the step's table as it was."""
+    _add_missing_columns(conn, "lesson_progress", ["moves VARCHAR(600) NOT NULL DEFAULT ''"])
+
+
 def _add_missing_columns(conn: Connection, table: str, columns: list[str]) -> None:
     """Add each column (its DDL) that ``table`` lacks: a database made by version 1 or 2 has none of them, one
     made fresh has them all already (the tables above describe the newest schema)."""
@@ -204,7 +211,8 @@ def _add_missing_columns(conn: Connection, table: str, columns: list[str]) -> No
 
 # Step n brings a database from version n - 1 to n. Append new steps; never edit or reorder applied ones
 # (a later step writes its own DDL instead of relying on the tables above, which describe the newest schema).
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2, _migrate_to_3)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2, _migrate_to_3,
+                                                        _migrate_to_4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -370,6 +378,7 @@ class SqlProgressStore:
                     lesson_progress.c.stars,
                     lesson_progress.c.finished,
                     lesson_progress.c.updated_at,
+                    lesson_progress.c.moves,
                 ).where(lesson_progress.c.learner_key == key)
             ).all()
             answer_rows = conn.execute(
@@ -382,7 +391,8 @@ class SqlProgressStore:
                           step_results.c.mistakes, step_results.c.hints)
                 .where(step_results.c.learner_key == key)
             ).all()
-        lessons = {row[0]: LessonProgress(row[0], row[1], row[2], bool(row[3]), _as_utc(row[4])) for row in lesson_rows}
+        lessons = {row[0]: LessonProgress(row[0], row[1], row[2], bool(row[3]), _as_utc(row[4]), _moves(row[5]))
+                   for row in lesson_rows}
         steps = {(row[0], row[1]): StepResult(bool(row[2]), row[3], row[4]) for row in step_rows}
         return Progress(lessons, tuple(Answer(row[0], row[1], bool(row[2]), _as_utc(row[3])) for row in answer_rows),
                         steps)
@@ -398,9 +408,11 @@ class SqlProgressStore:
                 .on_conflict_do_nothing(index_elements=[learners.c.key])
             )
 
-    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None) -> None:
-        """Remember the step to reopen; with ``stars`` (a finished lesson) keep the best stars ever earned."""
-        fresh = merge_lesson(LessonProgress(lesson_id), step, stars)  # checks step and stars as the session store does
+    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None,
+                    moves: tuple[str, ...] = ()) -> None:
+        """Remember the step to reopen and the moves made in it; with ``stars`` (a finished lesson) keep the best
+        stars ever earned."""
+        fresh = merge_lesson(LessonProgress(lesson_id), step, stars, moves)  # checked as the session store does
         now = _now()
         with self._writing() as conn:
             insert = self._insert(lesson_progress).values(
@@ -410,6 +422,7 @@ class SqlProgressStore:
                 stars=fresh.stars,
                 finished=fresh.finished,
                 updated_at=now,
+                moves=MOVE_SEPARATOR.join(fresh.moves),
             )
             stored, new = lesson_progress.c, insert.excluded
             # One statement, so the database keeps the best stars even when two saves race.
@@ -420,6 +433,7 @@ class SqlProgressStore:
                     "stars": sa.case((new.stars > stored.stars, new.stars), else_=stored.stars),
                     "finished": sa.or_(stored.finished, new.finished),
                     "updated_at": new.updated_at,
+                    "moves": new.moves,
                 },
             ))
 
@@ -491,6 +505,11 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
 def _now() -> datetime:
     """The current time in UTC."""
     return datetime.now(UTC)
+
+
+def _moves(stored: str | None) -> tuple[str, ...]:
+    """A step's saved moves as stored (``";"``-joined; empty for none)."""
+    return tuple(move for move in (stored or "").split(MOVE_SEPARATOR) if move)
 
 
 def _as_utc(moment: datetime) -> datetime:
@@ -576,14 +595,15 @@ class GuardedStore:
                 return progress
         return self.mirror.load(learner)
 
-    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None) -> None:
-        """Remember the step (and stars); kept for this visit only if the database fails."""
+    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None,
+                    moves: tuple[str, ...] = ()) -> None:
+        """Remember the step and its moves (and stars); kept for this visit only if the database fails."""
         if not self.failed:
             try:
-                self.primary.save_lesson(learner, lesson_id, step, stars)
+                self.primary.save_lesson(learner, lesson_id, step, stars, moves)
             except DATABASE_ERRORS as exc:
                 self._fail(exc)
-        self.mirror.save_lesson(learner, lesson_id, step, stars)
+        self.mirror.save_lesson(learner, lesson_id, step, stars, moves)
 
     def record_answer(self, learner: Learner, answer: Answer) -> None:
         """Add one practice answer; kept for this visit only if the database fails."""

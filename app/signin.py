@@ -106,8 +106,8 @@ def _carry_visit(visit_store: SessionProgressStore, store: ProgressStore, learne
     stored = store.load(learner)
     for lesson_id, lesson in done.lessons.items():
         mine = stored.lessons.get(lesson_id)
-        step = lesson.step if mine is None else mine.step
-        store.save_lesson(learner, lesson_id, step, lesson.stars if lesson.finished else None)
+        step, moves = (lesson.step, lesson.moves) if mine is None else (mine.step, mine.moves)
+        store.save_lesson(learner, lesson_id, step, lesson.stars if lesson.finished else None, moves)
     by_lesson: dict[str, dict] = {}
     for (lesson_id, number), result in done.steps.items():
         by_lesson.setdefault(lesson_id, {})[number] = result
@@ -153,13 +153,17 @@ def gone(visit: Visit) -> None:
 
 def _offer_saved_places(visit: Visit, learner: Learner) -> None:
     """The learner just signed in on a lesson opened at some step (a link, a reload): where they left off is offered
-    on the lesson's page, not forced."""
+    on the lesson's page, not forced; on the very step they left (a reload), its table comes back as they left it."""
     progress = visit.account.store.load(learner)
     visit.place.offers.clear()
     for lesson_id, runner in visit.place.runners.items():
         saved = progress.lesson(lesson_id)
-        if saved.updated is not None and saved.step != runner.number and 1 <= saved.step <= len(runner.lesson.steps):
+        if saved.updated is None or not 1 <= saved.step <= len(runner.lesson.steps):
+            continue
+        if saved.step != runner.number:
             visit.place.offers[lesson_id] = saved.step
+        else:
+            visit.place.resume(runner, saved.moves)
 
 
 def _restart(visit: Visit, keep_place: bool = False) -> None:

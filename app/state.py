@@ -76,7 +76,8 @@ class Account:
     store_failure_shown: bool = False  # a database fault during the visit was announced
     signin_problem: Message | None = None  # why the last sign-in was refused
     restored: bool = False  # what the browser kept from an earlier visit has been read back (app/browser.py)
-    saved: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # what was last written to the store
+    #: what was last written to the store, by lesson: the step, the stars, the moves made in the step
+    saved: dict[str, tuple[int, int | None, tuple[str, ...]]] = field(default_factory=dict)
     steps_saved: dict[tuple[str, int], tuple[bool, int, int]] = field(default_factory=dict)  # runner counts written
     token: str | None = None  # the learner's (or guest's) token for the browser to keep
     epoch: int = 0
@@ -115,6 +116,12 @@ class Place:
     notices_shown: list[Message] = field(default_factory=list)
     notices_at: tuple[int, str] | None = None  # (actions so far, page) when the shown ones appeared
     offers: dict[str, int] = field(default_factory=dict)  # lesson → the saved step offered after a sign-in
+
+    def resume(self, runner: LessonRunner, moves: tuple[str, ...]) -> None:
+        """Give back the table of the step a learner left before a reload (the moves the server saved, checked
+        again by the engine); replies they already saw are not played again."""
+        if runner.resume(moves) and runner.done:
+            self.replies_shown.add((runner.lesson.id, runner.number))
 
 
 @dataclass
@@ -167,13 +174,15 @@ class Visit:
     taps: Taps = field(default_factory=Taps)
 
     def runner(self, lesson: Lesson) -> LessonRunner:
-        """The learner's runner for ``lesson``, created at the saved step on first visit."""
+        """The learner's runner for ``lesson``, created on first visit at the saved step with the moves already made
+        there (the server's own record, each move checked again by the engine)."""
         runner = self.place.runners.get(lesson.id)
         if runner is None or runner.lesson is not lesson:  # a reloaded library holds new Lesson objects
             runner = LessonRunner(lesson)
-            saved = self.account.store.load(self.account.learner).lesson(lesson.id).step
-            if 1 <= saved <= len(lesson.steps):
-                runner.goto(saved)
+            saved = self.account.store.load(self.account.learner).lesson(lesson.id)
+            if 1 <= saved.step <= len(lesson.steps):
+                runner.goto(saved.step)
+                self.place.resume(runner, saved.moves)
             self.place.runners[lesson.id] = runner
         return runner
 

@@ -189,6 +189,26 @@ class LessonRunner:
         """Start the current step again (a drill keeps its question); mistakes and hints stay counted."""
         self.states[self.number] = self._fresh(self.step)
 
+    def resume(self, moves: Sequence[str]) -> bool:
+        """Make again the moves a learner had made in the current step before a reload, each checked by the engine,
+        without counting them twice; False (and the step fresh) if they no longer make sense there (a drill's
+        question is new after a reload, or the lesson changed)."""
+        step = self.step
+        if not moves or step.kind != "act" or step.drill or self.state.moves:
+            return False
+        counted = dict(self.attempts), dict(self.mistakes)
+        for move in moves:
+            try:
+                refused = self.state.done or self.act(move).kind == "error"
+            except ValueError:  # not a move as the engine writes them
+                refused = True
+            if refused:
+                self.retry()
+                self.attempts, self.mistakes = counted
+                return False
+        self.attempts, self.mistakes = counted
+        return True
+
     # ------------------------------------------------------------------------------------------------- acting
 
     def select(self, tile: Tile | str | None) -> None:

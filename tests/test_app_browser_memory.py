@@ -129,3 +129,24 @@ def test_an_action_asks_for_the_feedback_to_be_brought_into_view(database: str) 
     click(at, "hint")
     assert browser_data(at)["focus"] == before + 1
     assert browser_data(at)["feedback"] == "feedback"
+
+
+def test_a_reload_in_the_middle_of_a_step_gives_back_its_table(database: str) -> None:
+    at = open_app(lesson="pila", lang="en")
+    reload_with(at, None)
+    visit(at).place.runners["pila"].goto(3)
+    at.run()
+    for _ in range(2):
+        click(at, "draw")
+    drawn = visit(at).place.runners["pila"].state
+    assert drawn.moves == ("draws", "draws")
+    saved = browser_data(at)["save"]
+    assert "draws" not in json.dumps(saved)  # the moves are the server's record, not the browser's
+    again = open_app(lesson="pila", step="3", lang="en")  # a reload (the address follows the step)
+    reload_with(again, saved)
+    back = visit(again).place.runners["pila"]
+    assert back.number == 3 and back.state.moves == ("draws", "draws")
+    assert back.state.position.hands == drawn.position.hands and back.state.position.stock == drawn.position.stock
+    assert back.mistakes == {} and back.attempts == {}  # made again, not counted again
+    click(again, "draw")
+    assert back.state.moves == ("draws", "draws", "draws")

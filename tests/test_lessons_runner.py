@@ -218,3 +218,22 @@ def test_question_options_come_from_the_engine(library: Library) -> None:
     assert step.answer == (2, 3)
     labels = [library.texts.render(option.label, "es") for option in runner.view().options]
     assert "2 y 3" in labels
+
+
+def test_a_step_resumed_after_a_reload_has_its_moves_and_counts_nothing_twice(library: Library) -> None:
+    runner = runner_of(library.lesson("pila"))
+    runner.goto(3)
+    assert runner.resume(("draws", "draws"))
+    assert runner.state.moves == ("draws", "draws") and len(runner.state.frames) == 2
+    assert runner.attempts == {} and runner.mistakes == {}
+    assert not runner.resume(("draws",))  # a step already under way is not replayed over
+
+
+def test_moves_that_no_longer_fit_the_step_leave_it_fresh(library: Library) -> None:
+    for moves in (("plays 6-6 left",), ("draws", "passes"), ("not a move",), ("draws",) * 9):
+        runner = runner_of(library.lesson("pila"))
+        runner.goto(3)
+        assert not runner.resume(moves), moves
+        assert runner.state.moves == () and runner.mistakes == {} and runner.attempts == {}
+    question = runner_of(library.lesson("pila"))
+    assert not question.resume(("draws",))  # step 1 is not a move step

@@ -42,9 +42,10 @@ class EnrollingStore(SqlProgressStore):
     """The database store with every learner a test writes for already on record: in the app, records are made by
     a class roster, a sign-in or a guest's first save, never by a save itself (see the tests of that below)."""
 
-    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None) -> None:
+    def save_lesson(self, learner: Learner, lesson_id: str, step: int, stars: int | None = None,
+                    moves: tuple[str, ...] = ()) -> None:
         self.add_learner(learner)
-        super().save_lesson(learner, lesson_id, step, stars)
+        super().save_lesson(learner, lesson_id, step, stars, moves)
 
     def record_answer(self, learner: Learner, answer: Answer) -> None:
         self.add_learner(learner)
@@ -121,6 +122,17 @@ def test_a_new_learner_has_empty_progress(backend: Backend) -> None:
     progress = backend.open().load(ANA)
     assert progress == Progress()
     assert progress.lesson("pila") == LessonProgress("pila")
+
+
+def test_the_moves_made_in_the_step_to_reopen_round_trip(backend: Backend) -> None:
+    store = backend.open()
+    store.save_lesson(ANA, "pila", 3, moves=("draws", "draws"))
+    assert store.load(ANA).lesson("pila").moves == ("draws", "draws")
+    store.save_lesson(ANA, "pila", 4)  # the next step: nothing made there yet
+    assert store.load(ANA).lesson("pila") == LessonProgress("pila", step=4)
+    for bad in (("draws;passes",), ("",), ("draws",) * 25):
+        with pytest.raises(ValueError):
+            store.save_lesson(ANA, "pila", 4, moves=bad)
 
 
 def test_lessons_and_answers_round_trip(backend: Backend) -> None:

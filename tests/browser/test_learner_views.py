@@ -6,9 +6,9 @@ is in view with the focus. One page per viewport; a screenshot of every state go
 
 Then the way through five lessons of both courses, on a phone in Papiamentu and a desktop in Greek: after every Next
 the new step's instruction starts on screen below the fixed top bar; after a move the picture is on screen while the
-replies play and the feedback is wholly below the bar; an error goes when the learner lifts another tile; the
-browser's Back and Forward move one step; a lesson picked from the sidebar closes it on a phone; a new language adds
-no history entry; and no page shows a raw placeholder."""
+replies play and the feedback is wholly below the bar; an error goes when the learner lifts another tile; a reload
+in the middle of a step gives back its table; the browser's Back and Forward move one step; a lesson picked from the
+sidebar closes it on a phone; a new language adds no history entry; and no page shows a raw placeholder."""
 
 from __future__ import annotations
 
@@ -217,12 +217,13 @@ class Way:
         else:
             self.act(self.click("draw" if isinstance(move, Draw) else "pass"))
 
-    def solve(self, lesson: Lesson, number: int) -> bool:
-        """Do step ``number`` as the lesson's solution says (False: a drill or the end, where the walk stops)."""
+    def solve(self, lesson: Lesson, number: int, made: int = 0) -> bool:
+        """Do step ``number`` as the lesson's solution says, but for the first ``made`` moves, done already (False: a
+        drill or the end, where the walk stops)."""
         step = lesson.step(number)
         replies = bool(step.replies)
         if step.kind == "act":
-            for text in step.solution:
+            for text in step.solution[made:]:
                 self.move(text)
             self.feedback_in_view(f"{lesson.id}-{number}-done", replies)
         elif step.kind == "question" and step.options:
@@ -233,6 +234,21 @@ class Way:
         elif step.kind != "explain":
             return False
         return True
+
+    def reload_mid_step(self, lesson: Lesson, number: int) -> int:
+        """The first move of the step's solution, then a reload: the step comes back with its table as it was (the
+        tile drawn still in the hand); returns the moves made."""
+        step = lesson.step(number)
+        hand = self.page.locator("[class*='st-key-tile_'] button")
+        before = hand.count()
+        self.move(step.solution[0])
+        expect(hand).to_have_count(before + 1)
+        self.page.reload()
+        still(self.page)
+        assert self.step_number() == number
+        expect(hand).to_have_count(before + 1)
+        self.shot(f"{lesson.id}-{number}-reloaded")
+        return 1
 
     def stale_error(self, lesson: Lesson, number: int) -> None:
         """A wrong play's error goes away when the learner lifts another tile."""
@@ -278,9 +294,11 @@ def test_every_step_opens_at_its_instruction_and_back_and_forward_move_one_step(
             assert me.step_number() == 1
         number = 1
         while True:
+            made = 0
             if (lesson_id, number) == ("pila", 3):
                 me.stale_error(lesson, number)
-            if not me.solve(lesson, number) or number == len(lesson.steps):
+                made = me.reload_mid_step(lesson, number)
+            if not me.solve(lesson, number, made) or number == len(lesson.steps):
                 break
             page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 100000)")
             me.act(me.click("next"))  # pressed where the learner is: at the bottom of the step
