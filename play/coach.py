@@ -165,7 +165,10 @@ def end_remarks(after: View) -> tuple[Remark, ...]:
     found = []
     if outcome.reason == "domino":
         if outcome.capicu and rules.scoring == "la_plaza":
-            found.append(remark(f"capicu{you}", rules, seat=name, bonus=rules.capicu_bonus))
+            if rules.capicu_bonus:
+                found.append(remark(f"capicu{you}", rules, seat=name, bonus=rules.capicu_bonus))
+            else:  # H3 at La Plaza: no bonus, so the remark says it scores as any domino, not "0 bonus points"
+                found.append(remark(f"capicu_plain{you}", rules, seat=name))
         else:
             partner = rules.partner_of(learner) == seat
             found.append(remark("domino_partner" if partner else f"domino{you}", rules, seat=name, side=side))
@@ -382,6 +385,7 @@ _FACTS: dict[str, dict[str, str]] = {
                "all_fives": "S6a"},
     "domino_partner": {"partnership": "§8b", "greek_block": "G7a", "greek_stock": "G7a", "all_fives": "S6a"},
     "capicu": {"*": "§11a"},
+    "capicu_plain": {"*": "§11a"},
     "tranque": {"one_vs_one": "§9a", "partnership": "§9a", "greek_stock": "G7b", "greek_block": "G7b",
                 "all_fives": "S6b"},
     "tranque_fewest": {"one_vs_one": "§9b", "partnership": "§9b", "greek_stock": "G7b", "greek_block": "G7b",
@@ -414,8 +418,8 @@ _FACTS: dict[str, dict[str, str]] = {
 
 # Codes whose subject may be the learner, said in the second person then (``passed.you``, "You passed ...").
 _SUBJECT_CODES = frozenset({
-    "passed", "lacks", "lacks_wiped", "domino", "capicu", "tranque", "tranque_fewest", "count.opponents",
-    "count.fives", "count.katsika_double",
+    "passed", "lacks", "lacks_wiped", "domino", "capicu", "capicu_plain", "tranque", "tranque_fewest",
+    "count.opponents", "count.fives", "count.katsika_double",
 })
 #: Every code the coach can say (each has a text ``coach.<code>`` in every language's play.toml).
 CODES: tuple[str, ...] = (

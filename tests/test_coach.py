@@ -124,8 +124,8 @@ def test_capicu_at_la_plaza_only_and_the_losers_count_house_rule() -> None:
     position = Position.start(PAIRS, hands, leader=0).apply_all(script)
     assert position.ends == (3, 5)
     remarks = said(position, "0 plays 5-3 right", 1)
-    assert codes(remarks) == ["capicu", "count.all"] and remarks[0].fact == "§11a"
-    assert args(remarks[0])["bonus"] == 0
+    assert codes(remarks) == ["capicu_plain", "count.all"] and remarks[0].fact == "§11a"
+    assert "bonus" not in args(remarks[0])  # no bonus at La Plaza (H3): not "0 bonus points"
     bonus = Position.start(PAIRS.with_options(capicu_bonus=25, count="losers"), hands, leader=0).apply_all(script)
     remarks = said(bonus, "0 plays 5-3 right", 0)
     assert codes(remarks) == ["capicu_you", "count.losers"] and args(remarks[0])["bonus"] == 25
