@@ -36,7 +36,8 @@ def seen_text(words: Words, when: datetime | None, now: datetime) -> str:
         return words("teacher.seen.minutes", count=int(seconds // 60))
     if seconds < 86400:
         return words("teacher.seen.hours", count=int(seconds // 3600))
-    return words("teacher.seen.days", count=int(seconds // 86400))
+    days = int(seconds // 86400)
+    return words("teacher.seen.day") if days == 1 else words("teacher.seen.days", count=days)
 
 
 def lesson_cell(words: Words, learner: ClassLearner, lesson_id: str, steps: int) -> str:

@@ -29,12 +29,19 @@ KLAS = SchoolClass("KMR-482", "Klas 4A", NOW)
     (timedelta(seconds=5), "teacher.seen.now", None),
     (timedelta(minutes=7, seconds=59), "teacher.seen.minutes", 7),
     (timedelta(hours=3, minutes=1), "teacher.seen.hours", 3),
+    (timedelta(days=1, hours=5), "teacher.seen.day", None),
     (timedelta(days=2, hours=5), "teacher.seen.days", 2),
 ])
 def test_last_seen_reads_as_a_person_says_it(ago: timedelta, key: str, count: int | None) -> None:
     words = Words(LIBRARY.texts, "es")
     assert seen_text(words, NOW - ago, NOW) == words(key, count=count)
     assert seen_text(words, None, NOW) == words("teacher.seen.never")
+
+
+def test_one_day_is_said_in_the_singular_in_every_language() -> None:
+    for lang in ("pap", "es", "en", "el", "eo"):
+        said = seen_text(Words(LIBRARY.texts, lang), NOW - timedelta(days=1, hours=2), NOW)
+        assert "1" not in said and said == LIBRARY.texts.get(lang, "teacher.seen.day"), (lang, said)
 
 
 def report() -> ClassReport:
