@@ -43,11 +43,13 @@ def first_turn(seed: int) -> Game:
     return game
 
 
-def server_runs(level: str, count: int, pace: float) -> tuple[list[float], list[int]]:
-    """Milliseconds of the run after the learner's move (made by its button twins, the tile lifted beforehand), and
-    the computer moves each run made: ``count`` partnership matches at their learner's first turn, coach on."""
+def server_runs(level: str, count: int, pace: float) -> list[tuple[float, int, float, float]]:
+    """For ``count`` partnership matches at their learner's first turn (coach on): the milliseconds of the app's run
+    after the learner's move (made by its button twin, the tile lifted beforehand), the computer moves it made, their
+    thinking alone (the same moves made again in this process), and what the old path held the session for: a run
+    per computer move, each sleeping out ``pace`` after its thinking (at least max(pace, thinking) each)."""
     app.play_page.PACE = pace
-    times, moves = [], []
+    runs = []
     for seed in range(1, count + 1):
         game = Game.new(Setup("partnership", level=level, coach=True, seed=seed))
         game.computers_move()
@@ -60,16 +62,25 @@ def server_runs(level: str, count: int, pace: float) -> tuple[list[float], list[
             button = at.button(key="play_end_lead" if move.end is None else f"play_end_{move.end}")
         else:
             button = at.button(key="play_pass")
-        before = len(game.position.history)
         button.click()
         start = time.perf_counter()
         at.run()
-        times.append((time.perf_counter() - start) * 1000)
-        after = at.session_state[app.play_page.STATE_KEY].game
+        now = (time.perf_counter() - start) * 1000
         assert not at.exception, at.exception
+        after = at.session_state[app.play_page.STATE_KEY].game
         assert after.learner_to_move or after.hand_over
-        moves.append(len(after.position.history) - before - 1)
-    return times, moves
+        made = len(after.position.history) - len(game.position.history) - 1
+        game.play(move)
+        thinking = old = 0.0
+        while game.computer_to_move:
+            start = time.perf_counter()
+            game.computer_step()
+            took = time.perf_counter() - start
+            thinking += took * 1000
+            old += max(pace, took) * 1000
+        assert game.position.history == after.position.history  # the same moves the app made
+        runs.append((now, made, thinking, old))
+    return runs
 
 
 def lifts(page: Page, base: str, record: str, taps: int) -> list[float]:
@@ -106,12 +117,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     pace = 0.9
     for level in ("club", "expert"):
-        times, moves = server_runs(level, args.moves, pace)
-        old = [pace * 1000 * made for made in moves]
-        print(f"server run after the learner's move, partnership, {level}, {len(times)} moves "
-              f"({statistics.mean(moves):.1f} computer moves each): median {statistics.median(times):.0f} ms, "
-              f"max {max(times):.0f} ms; the old path (one run per computer move, each held {pace} s): "
-              f"median {statistics.median(old):.0f} ms, max {max(old):.0f} ms")
+        runs = server_runs(level, args.moves, pace)
+        now, made, thinking, old = ([run[i] for run in runs] for i in range(4))
+        print(f"server run after the learner's move, partnership, {level}, {len(runs)} moves "
+              f"({statistics.mean(made):.1f} computer moves each): now median {statistics.median(now):.0f} ms, "
+              f"max {max(now):.0f} ms (the computers' thinking alone: median {statistics.median(thinking):.0f} ms); "
+              f"the old path, a run per computer move each held at least {pace} s: median "
+              f"{statistics.median(old):.0f} ms, max {max(old):.0f} ms")
     if args.no_browser:
         return
     games = [first_turn(seed) for seed in range(1, args.taps + 1)]
