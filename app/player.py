@@ -96,7 +96,7 @@ def _gesture(lesson_id: str, gesture: gestures.Gesture, *args: Any) -> None:
     """A button twin's callback: the gesture on this lesson's table."""
     visit = current_visit()
     if lesson_id in visit.place.runners:
-        visit.taps.acted += 1
+        _acted(visit)
         gesture(visit.taps, actions.LessonTable(visit.place.runners[lesson_id]), *args)
 
 
