@@ -1,74 +1,65 @@
-"""What the learner's taps and buttons do to the lesson runner: run as widget callbacks, before the page is drawn,
-so the picture drawn in the same run already shows their effect. Nothing here raises on bad input, and nothing
-here reads or writes the runner's insides: every change goes through its public methods."""
+"""What the learner's actions do to the lesson runner: run as widget callbacks, before the page is drawn, so the
+picture drawn in the same run already shows their effect. Taps and their button twins go the way of every table
+(`app/gestures.py`) through `LessonTable`. Nothing here raises on bad input, and nothing here reads or writes the
+runner's insides: every change goes through its public methods."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from engine import Move, Tile
 from lessons import LessonRunner
-from render import HandTile, OpenEnd, SeatTiles, Stock
 from wording import Message, Ref
 from wording.seats import seat_key
 
 from .state import Visit
 
 
-def select_tile(visit: Visit, runner: LessonRunner, tile: Any) -> None:
-    """Lift a tile of the hand, or put it back when it is already lifted."""
-    visit.taps.clear()
-    if not _can_play(visit, runner):
-        return
-    if tile not in runner.hand:
-        visit.taps.notice = Message("notice.empty_felt")
-        return
-    runner.select(tile)
+@dataclass(frozen=True)
+class LessonTable:
+    """A lesson step's table as the gestures see it (`app.gestures.Table`): the runner judges every move, and its
+    feedback (the engine's refusal in words, or the lesson's own word on a wrong move) is what the page shows."""
 
+    runner: LessonRunner
 
-def play_at(visit: Visit, runner: LessonRunner, end: str | None) -> None:
-    """Play the lifted tile at an end (``None``: the lead on an empty table)."""
-    visit.taps.clear()
-    if not _can_play(visit, runner):
-        return
-    tile = runner.selected
-    if tile is None:
-        visit.taps.notice = Message("notice.pick_tile")
-        return
-    feedback = runner.play(tile, end)
-    if feedback.kind == "error":
-        visit.taps.wrong = (tile, end)
+    @property
+    def viewer(self) -> int:
+        """The seat the step shows the table from."""
+        return self.runner.step.viewer
 
+    @property
+    def hand(self) -> tuple[Tile, ...]:
+        """The learner's tiles."""
+        return self.runner.hand
 
-def draw(visit: Visit, runner: LessonRunner) -> None:
-    """Draw from the stock."""
-    visit.taps.clear()
-    if _can_play(visit, runner):
-        runner.draw()
+    @property
+    def selected(self) -> Tile | None:
+        """The lifted tile."""
+        return self.runner.selected
 
+    def blocked(self) -> Message | None:
+        """Why no move can be made here: a step without a table to play, or one done already."""
+        if self.runner.step.kind != "act":
+            return Message("notice.not_your_table")
+        if self.runner.done:
+            return Message("step.done")
+        return None
 
-def pass_turn(visit: Visit, runner: LessonRunner) -> None:
-    """Pass."""
-    visit.taps.clear()
-    if _can_play(visit, runner):
-        runner.pass_turn()
+    def select(self, tile: Tile) -> None:
+        """Lift the tile, or put it back."""
+        self.runner.select(tile)
 
+    def move(self, move: Move) -> bool:
+        """The move, judged by the runner; False when refused or wrong (its feedback says why)."""
+        return self.runner.act(move).kind != "error"
 
-def tap(visit: Visit, runner: LessonRunner, region: Any) -> None:
-    """A tap on the picture, already resolved through the click map (None: empty felt)."""
-    if isinstance(region, HandTile):
-        select_tile(visit, runner, region.tile)
-    elif isinstance(region, OpenEnd):
-        play_at(visit, runner, region.end if region.kind == "end" else None)
-    elif isinstance(region, Stock):
-        draw(visit, runner)
-    elif isinstance(region, SeatTiles):
-        visit.taps.clear()
-        if _can_play(visit, runner):
-            visit.taps.notice = Message.of("notice.other_tiles", seat=_seat_ref(runner, region.seat))
-    else:
-        visit.taps.clear()
-        if _can_play(visit, runner):
-            visit.taps.notice = Message("notice.empty_felt")
+    def seat(self, seat: int) -> Ref:
+        """A seat named from the step's viewer, by the step's own rules (a 1-vs-1 lesson may show a partnership)."""
+        runner = self.runner
+        position = runner.step.position
+        return Ref(seat_key(position.rules if position is not None else runner.lesson.rules, runner.step.viewer,
+                            seat))
 
 
 def answer(visit: Visit, runner: LessonRunner, option: Any) -> None:
@@ -112,18 +103,3 @@ def back_step(visit: Visit, runner: LessonRunner) -> None:
     """Back to the previous step, as the learner left it."""
     visit.taps.clear()
     runner.back()
-
-
-def _can_play(visit: Visit, runner: LessonRunner) -> bool:
-    if runner.step.kind != "act":
-        visit.taps.notice = Message("notice.not_your_table")
-        return False
-    if runner.done:
-        visit.taps.notice = Message("step.done")
-        return False
-    return True
-
-
-def _seat_ref(runner: LessonRunner, seat: int) -> Ref:
-    position = runner.step.position  # a step's own rules: a 1-vs-1 lesson may show a partnership table
-    return Ref(seat_key(position.rules if position is not None else runner.lesson.rules, runner.step.viewer, seat))

@@ -3,7 +3,7 @@ at the end of a hand, the match's summary, and the hand's record with a slider t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
@@ -22,24 +22,30 @@ IMAGE_KEY = "play_picture"  # the session-state key of the Play page's picture (
 
 
 def table_picture(game: Game, selected: object, wrong: object, words: Words, classroom: bool,
-                  on_tap: Callable[[], None]) -> ClickMap:
-    """The table as the learner sees it (every hand face up once the hand is over), to tap; the table in words
-    below it. Returns the click map, to resolve the next tap on it."""
+                  on_tap: Callable[[], None], between: Sequence[Position] = (), pace: float = 0.0) -> ClickMap:
+    """The table as the learner sees it (every hand face up once the hand is over), to tap, after the browser has
+    shown each of the tables ``between`` for ``pace`` seconds (the computers' moves one by one); the table in words
+    below it. Returns the click map of the table as it is now, to resolve the next tap on it."""
     position = game.position
     view = _view(game, position, words, classroom, selected=selected if game.learner_to_move else None, wrong=wrong)
     drawn, palette = picture(position, view)
     in_words = words.table(drawn.description, position.rules)
+    frames = []
+    if pace > 0:  # (at pace 0 the browser shows the last table at once: nothing to draw)
+        frames = [picture(earlier, _view(game, earlier, words, classroom, face_up=False))[1] for earlier in between]
     tap_picture(palette, " ".join(in_words), key=IMAGE_KEY, on_tap=None if game.hand_over else on_tap,
-                boxes=layout_boxes(drawn), classroom=classroom)
+                replies=frames, delay=pace, boxes=layout_boxes(drawn), classroom=classroom)
     _score_line(game, words)
     st.caption(f"**{words('player.in_words')}.** " + " ".join(in_words))
     return drawn.click_map
 
 
 def _view(game: Game, position: Position, words: Words, classroom: bool, *, selected: object = None,
-          wrong: object = None) -> TableView:
+          wrong: object = None, face_up: bool | None = None) -> TableView:
+    """How to draw ``position`` of the game; ``face_up`` (default: once the hand is over, every hand is shown, also
+    stepping back through it) turns every hand face up."""
     rules = position.rules
-    over = game.hand_over  # once the hand is over every hand is shown, also stepping back through it
+    over = game.hand_over if face_up is None else face_up
     extras = {}
     if table_extras.shows_scores(rules):
         extras = {"scores": _scores_before(game), "end_count": rules.spinner}

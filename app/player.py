@@ -14,11 +14,11 @@ from lessons import Lesson, LessonRunner, StepView
 from render import HighlightDescription, TableView
 from wording.seats import seat_key
 
-from . import actions, chrome, classroom, navigation, play_page, signin, table_extras, urls, widgets
+from . import actions, chrome, classroom, gestures, navigation, play_page, signin, table_extras, urls, widgets
 from .browser import FEEDBACK_KEY, INSTRUCTION_KEY
 from .i18n import Words
 from .library import library
-from .picture import IMAGE_KEY, layout_boxes, pending_tap, tap_picture
+from .picture import IMAGE_KEY, layout_boxes, tap_picture
 from .progress import StepResult
 from .state import Visit, current_visit
 from .table import picture, table_view
@@ -74,16 +74,9 @@ def _on_tap(lesson_id: str) -> None:
 
 
 def _consume_tap(visit: Visit, runner: LessonRunner) -> None:
-    """Handle the picture's tap once, on the picture it was made on."""
-    tap = pending_tap(IMAGE_KEY, visit.taps.handled)
-    if tap is None:
-        return
-    visit.taps.handled = tap.stamp
-    visit.taps.acted += 1
-    shown = visit.taps.click_map
-    if shown is None or shown[0] != runner.lesson.id or shown[1] != runner.number:
-        return  # a tap on a picture of another step: it no longer means anything
-    actions.tap(visit, runner, tap.region(shown[2]))
+    """Handle the picture's tap once, on the picture it was made on (a tap on another step's means nothing now)."""
+    gestures.take_tap(IMAGE_KEY, visit.taps, (runner.lesson.id, runner.number), actions.LessonTable(runner),
+                      partial(_acted, visit))
 
 
 def _call(action: Callable[..., None], lesson_id: str, *args: Any) -> None:
@@ -92,6 +85,19 @@ def _call(action: Callable[..., None], lesson_id: str, *args: Any) -> None:
     if lesson_id in visit.place.runners:
         visit.taps.acted += 1
         action(visit, visit.place.runners[lesson_id], *args)
+
+
+def _acted(visit: Visit) -> None:
+    """An action: the feedback comes into view with the focus (app/browser.py)."""
+    visit.taps.acted += 1
+
+
+def _gesture(lesson_id: str, gesture: gestures.Gesture, *args: Any) -> None:
+    """A button twin's callback: the gesture on this lesson's table."""
+    visit = current_visit()
+    if lesson_id in visit.place.runners:
+        _acted(visit)
+        gesture(visit.taps, actions.LessonTable(visit.place.runners[lesson_id]), *args)
 
 
 def _on_answer(lesson_id: str, key: str) -> None:
@@ -241,7 +247,7 @@ def _feedback(view: StepView, visit: Visit, words: Words) -> None:
 
 def _controls(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> None:
     if view.kind == "act":
-        _act_buttons(lesson, view, words)
+        _act_buttons(lesson, view, visit, words)
     elif view.kind == "question":
         key = widgets.answer_key(lesson.id, view.number, visit.taps.generation)
         labels = [words.render(option.label) for option in view.options]
@@ -249,38 +255,14 @@ def _controls(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> Non
                               args=(lesson.id, key))
 
 
-def _act_buttons(lesson: Lesson, view: StepView, words: Words) -> None:
+def _act_buttons(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> None:
     """The button twins of every tap: the tiles of the hand, the ends, Draw and Pass."""
-    position = view.position
-    if position is None:
+    runner = visit.place.runners.get(lesson.id)
+    if view.position is None or runner is None:
         return
-    done = view.done
-    highlighted = {mark.button for mark in view.marks if mark.kind == "button"}
-    if position.hands[view.viewer]:
-        st.caption(words("player.your_tiles"))
-    with st.container(horizontal=True, gap="small"):
-        for tile in position.hands[view.viewer]:
-            lifted = tile == view.selected
-            st.button(str(tile), key=f"tile_{tile}", type="primary" if lifted else "secondary", disabled=done,
-                      icon=":material/arrow_upward:" if lifted else None,
-                      on_click=_call, args=(actions.select_tile, lesson.id, tile))
-    st.caption(words("player.ends"))
-    with st.container(horizontal=True, gap="small"):
-        if position.ends is None:
-            st.button(words("player.lead_button"), key="end_lead", disabled=done,
-                      on_click=_call, args=(actions.play_at, lesson.id, None))
-        else:
-            for end, number in position.open_ends:  # two, or a spinner's four
-                label = words("player.end_button", end=words(f"end.{end}"), number=number)
-                st.button(label, key=f"end_{end}", disabled=done, icon=":material/adjust:",
-                          on_click=_call, args=(actions.play_at, lesson.id, end))
-        # Draw is offered even without a stock: the engine then says why not (that may be the lesson's point).
-        st.button(words("button.draw"), key="draw", disabled=done, icon=":material/download:",
-                  type="primary" if "draw" in highlighted else "secondary",
-                  on_click=_call, args=(actions.draw, lesson.id))
-        st.button(words("button.pass"), key="pass", disabled=done, icon=":material/block:",
-                  type="primary" if "pass" in highlighted else "secondary",
-                  on_click=_call, args=(actions.pass_turn, lesson.id))
+    highlighted = frozenset(mark.button for mark in view.marks if mark.kind == "button")
+    gestures.buttons(words, view.position, actions.LessonTable(runner), partial(_gesture, lesson.id),
+                     disabled=view.done, highlighted=highlighted)
 
 
 def _remember(lesson: Lesson, runner: LessonRunner, view: StepView, words: Words) -> None:

@@ -128,13 +128,15 @@ class Place:
 
 @dataclass
 class Taps:
-    """The input's bookkeeping: the picture last shown (to resolve a tap on it), the last tap handled (a tap counts
-    once), what a tap that did nothing says, the refused attempt drawn crossed out, the answer widgets' generation
-    (bumped on retry, reset and sign-in, so they start empty again), a count of actions (each one brings the
-    feedback into view) and a count of step changes (each one brings the new step's instruction into view)."""
+    """The input's bookkeeping (the visit's for the lessons, the Play page's own for its match): the picture last
+    shown (to resolve a tap on it), the last tap handled (a tap counts once), what a tap that did nothing says, the
+    refused attempt drawn crossed out, the answer widgets' generation (bumped on retry, reset and sign-in, so they
+    start empty again), a count of actions (each one brings the feedback into view) and a count of step changes
+    (each one brings the new step's instruction into view)."""
 
     handled: Any = None  # the stamp of the last picture tap handled
-    click_map: tuple[str, int, ClickMap] | None = None  # (lesson, step, click map) of the picture last shown
+    click_map: tuple[Any, Any, ClickMap] | None = None  # (lesson, step) or (hand, moves played), and the click map
+    # of the picture last shown: a tap resolves on it only while the page still shows that table
     notice: Message | None = None  # what a tap that did nothing says, until the next action
     wrong: tuple[Any, str | None] | None = None  # the last refused (tile, end), drawn crossed out on the table
     generation: int = 0

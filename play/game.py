@@ -1,14 +1,13 @@
 """A match against the computer, hand after hand: the learner at seat 0, a computer player at every other seat, the
 coach's remarks as the hand goes, and a short record that rebuilds the whole match (for a reload).
 
-Pure Python: the Play page draws a `Game` and hands it the learner's moves; the computers move one at a time
-(``computer_step``), so the page can show each move before the next.
+Pure Python: the Play page draws a `Game` and hands it the learner's moves; ``computers_move`` then makes every
+computer move up to the learner's next turn and gives the tables in between, for the page to show one by one.
 
 >>> game = Game.new(Setup("one_vs_one", level="club", seed=7))
->>> while game.computer_to_move:
-...     _ = game.computer_step()
->>> game.position.to_move, game.hand_number
-(0, 1)
+>>> between = game.computers_move()
+>>> game.position.to_move, game.hand_number, len(between) == len(game.position.history)
+(0, 1, True)
 >>> again = Game.from_record(game.record)
 >>> again.position.history == game.position.history and again.position.hands == game.position.hands
 True
@@ -135,6 +134,15 @@ class Game:
         move = self.players[seat].choose(self.position.view(seat))
         self._apply(move)
         return self.position.history[-1]
+
+    def computers_move(self) -> list[Position]:
+        """Every computer move up to the learner's next turn or the hand's end; the table before each of them (one
+        per move, the first being the table as it is now), so the page can show them one by one."""
+        before = []
+        while self.computer_to_move:
+            before.append(self.position)
+            self.computer_step()
+        return before
 
     def advice(self) -> Remark | None:
         """The coach's word on the learner's last move, if another was clearly better (coach on only)."""

@@ -144,3 +144,27 @@ def test_a_setup_the_app_cannot_play_is_refused_with_a_clear_message(table: str,
                                                                      seed: object) -> None:
     with pytest.raises(ValueError, match=r"table|level|seed|players|option"):
         Setup(table, players, level, True, seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=table_id)
+def test_the_computers_move_up_to_the_learners_turn_giving_the_table_before_each_move(rules: Rules) -> None:
+    rng = random.Random(8)
+    game = Game.new(setup_of(rules, level="club", seed=5))
+    twin = Game.new(setup_of(rules, level="club", seed=5))  # the same match, one computer move at a time
+    while not game.hand_over:
+        if game.learner_to_move:
+            move = rng.choice(game.position.legal_moves())
+            assert game.play(move) is None and twin.play(move) is None
+            continue
+        made = len(game.position.history)
+        before = game.computers_move()
+        assert game.learner_to_move or game.hand_over
+        assert before and before[0] is not game.position
+        stepped = []
+        while twin.computer_to_move:
+            stepped.append(twin.position)
+            twin.computer_step()
+        assert [p.history for p in before] == [p.history for p in stepped]  # one table per move, in order
+        assert len(game.position.history) == made + len(before)
+        assert game.position.history == twin.position.history and game.remarks == twin.remarks
+    assert game.computers_move() == []  # nothing to do once the hand is over

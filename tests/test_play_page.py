@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 import re
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -18,7 +21,7 @@ from engine import Draw, Move, Play, parse_history
 from play import advice, choices, computer_player
 from play.game import LEARNER, Game, Setup
 from render import HandTile, OpenEnd, Stock
-from tests.app_support import LANGUAGES, LIBRARY, click, open_app
+from tests.app_support import LANGUAGES, LIBRARY, click, open_app, shown_picture
 from wording import Message
 
 
@@ -69,7 +72,7 @@ def by_buttons(at: AppTest, move: Move) -> None:
 
 def tap(at: AppTest, region_wanted: object) -> None:
     """Tap the middle of a region of the picture on show (at its native size) and rerun."""
-    shown = state(at).click_map
+    shown = state(at).taps.click_map
     assert shown is not None
     click_map = shown[2]
     for region, (x0, y0, x1, y1) in click_map:
@@ -104,6 +107,7 @@ def play_hand(at: AppTest, moves_by=by_buttons) -> int:
     return made
 
 
+ROOT = Path(__file__).resolve().parent.parent
 UNTRANSLATED = re.compile(r"\[[a-z_]+\.[a-z_.]+\]")  # what a text key missing in every language shows
 
 
@@ -180,7 +184,7 @@ def test_a_second_tap_on_the_lifted_tile_puts_it_back_and_a_wrong_end_is_refused
     tap(at, HandTile("hand", LEARNER, tile))
     tap(at, OpenEnd("end", "left"))
     assert len(game(at).position.history) == len(position.history)  # refused: nothing changed
-    assert state(at).wrong == (tile, "left")
+    assert state(at).taps.wrong == (tile, "left")
     # The sentence is the engine's refusal in words: its tile, the end and the number showing there, all filled in.
     refusal = position.check(Play(tile, "left"))
     assert refusal is not None and (refusal.code, refusal.tile, refusal.number) == ("no-match", tile, left)
@@ -235,6 +239,63 @@ def test_a_reload_mid_hand_continues_the_match() -> None:
     assert after.learner_to_move == before.learner_to_move
     play_hand(again)
     assert game(again).hand_over
+
+
+def frames_sent(at: AppTest) -> int:
+    """How many tables the browser is told to show one by one before the picture's own (the computers' moves)."""
+    return len(shown_picture(at, f"-{IMAGE_KEY}")["frames"])
+
+
+@pytest.fixture
+def no_sleep(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """``time.sleep`` fails when the app's own code calls it (Streamlit's and AppTest's own short waits still sleep);
+    what the app tried to sleep is listed."""
+    slept: list[float] = []
+    sleep = time.sleep
+
+    def refuse(seconds: float) -> None:
+        caller = Path(sys._getframe(1).f_code.co_filename).resolve()
+        if not caller.is_relative_to(ROOT) or caller.is_relative_to(ROOT / ".venv"):
+            sleep(seconds)
+            return
+        slept.append(seconds)
+        raise AssertionError(f"{caller.name} slept {seconds} s holding the session")
+
+    monkeypatch.setattr(time, "sleep", refuse)
+    return slept
+
+
+@pytest.mark.parametrize("table", ["partnership", "one_vs_one"])
+def test_after_the_learners_move_the_computers_all_move_in_one_run_shown_one_by_one(
+        monkeypatch: pytest.MonkeyPatch, no_sleep: list[float], table: str) -> None:
+    monkeypatch.setattr(app.play_page, "PACE", 0.5)  # the browser shows each table half a second
+    at = open_app(lesson="play", lang="en")
+    start(at, table)
+    opened = game(at)
+    assert opened.learner_to_move  # the computers that lead the hand have moved already
+    assert frames_sent(at) == len(opened.position.history)  # one table shown for each of their moves
+    said = Words(LIBRARY.texts, "en", "play")
+    computer_moves = 0
+    while not game(at).hand_over:
+        before = len(game(at).position.history)
+        by_buttons(at, learner_move(at))
+        assert not at.exception, at.exception
+        now = game(at)
+        assert now.learner_to_move or now.hand_over  # one run took the table to the learner's turn, or the end
+        theirs = now.position.history[before + 1:]
+        assert all(event.seat != LEARNER for event in theirs)
+        assert frames_sent(at) == len(theirs)  # N tables for N computer moves, the last one is the picture itself
+        computer_moves += len(theirs)
+        shown = page_text(at)
+        for event in theirs:  # what each computer did, told in words
+            assert said.event(event, now.rules, LEARNER) in shown
+        at.run()  # a rerun (the learner lifts nothing, the browser asks): nothing is played out again
+        assert frames_sent(at) == 0
+    assert computer_moves > 0 and no_sleep == []
+    # a reload at the end shows the end, at once
+    record = at.query_params["game"]
+    again = open_app(lesson="play", lang="en", game=record[0] if isinstance(record, list) else record)
+    assert game(again).position.history == game(at).position.history and frames_sent(again) == 0
 
 
 def test_an_unreadable_address_says_so_and_offers_a_new_match() -> None:

@@ -1,5 +1,6 @@
 """The Play page in a real browser (Chromium through Playwright): a 1-vs-1 hand against the computer played by
-tapping the picture, from "Start the match" to the count and "Next hand"; then the same match after a reload."""
+tapping the picture, from "Start the match" to the count and "Next hand", the computers' moves after each of the
+learner's shown one by one on the picture and told in words; then the same match after a reload."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import Page, expect
 
+from app.i18n import Words
 from engine import Draw, Pass, Play
 from lessons import load_library
 from play import computer_player
@@ -40,16 +42,35 @@ def learner_turn(page: Page) -> None:
     settle(page, PICTURE)
 
 
+def watch_picture(page: Page) -> None:
+    """From now on, note every picture the table shows (each table a computer move leaves, then the last one)."""
+    page.locator(PICTURE).evaluate("""(img) => { img.__shown = [];
+        new MutationObserver(() => img.__shown.push(img.getAttribute("src")))
+            .observe(img, {attributes: true, attributeFilter: ["src"]}); }""")
+
+
+def pictures_shown(page: Page, expected: int) -> int:
+    """How many different pictures the table showed since `watch_picture`, once it shows ``expected`` of them and
+    is done playing (or after the time allowed; -1: the picture was replaced)."""
+    image = page.locator(PICTURE).element_handle()
+    count = "(img) => img.__shown ? new Set(img.__shown).size : -1"
+    page.wait_for_function(f"([img, n]) => ({count})(img) >= n && img.dataset.playing === '0'", arg=[image, expected],
+                           timeout=TIMEOUT)
+    return page.locator(PICTURE).evaluate(count)
+
+
 def learner_plays(page: Page, move: object) -> int:
-    """Make the learner's move on the picture (tile then circle; the stock to draw; Pass by its button); the number
-    of taps on the picture."""
+    """Make the learner's move on the picture (tile then circle; the stock to draw; Pass by its button), watching
+    the pictures the move brings; the number of taps on the picture."""
     if isinstance(move, Play):
         rerun(page, partial(tap, page, "hand", f"{LEARNER}:{move.tile}", PICTURE))
         circles = [b for b in boxes(page.locator(PICTURE)) if b["kind"] in ("end", "lead")]
         assert circles, "circles appear where the lifted tile can go"
         kind, name = ("lead", "lead") if move.end is None else ("end", move.end)
+        watch_picture(page)
         rerun(page, partial(tap, page, kind, name, PICTURE))
         return 2
+    watch_picture(page)
     if isinstance(move, Draw):
         rerun(page, partial(tap, page, "stock", "stock", PICTURE))
         return 1
@@ -70,7 +91,8 @@ def test_a_hand_played_by_tapping_the_picture(page: Page, app_url: str, artifact
     check_picture(page, PICTURE)
     assert not serious(page)
     page.screenshot(path=artifacts / "play-first-turn-phone.png", full_page=True)
-    taps = 0
+    taps = computer_moves = 0
+    said = Words(TEXTS, "en", "play")
     while True:
         game = shown_game(page)
         if game.hand_over:
@@ -79,8 +101,16 @@ def test_a_hand_played_by_tapping_the_picture(page: Page, app_url: str, artifact
         before = len(game.position.history)
         taps += learner_plays(page, computer_player("club", 3).choose(game.position.view(LEARNER)))
         learner_turn(page)
-        assert len(shown_game(page).position.history) > before
-    assert taps > 0
+        now = shown_game(page)
+        assert now.learner_to_move or now.hand_over  # the page reached the learner's turn (or the hand's end)
+        theirs = now.position.history[before + 1:]
+        # the table after the learner's move and after each computer move but the last, then the last one
+        assert pictures_shown(page, len(theirs) + 1) == len(theirs) + 1
+        happened = page.locator('[data-testid="stMain"]').inner_text()
+        for event in theirs:  # what the computers did, in words
+            assert said.event(event, now.rules, LEARNER) in happened
+        computer_moves += len(theirs)
+    assert taps > 0 and computer_moves > 0
     expect(page.get_by_text(en("play.count_title"))).to_be_visible(timeout=TIMEOUT)
     assert not serious(page)
     page.screenshot(path=artifacts / "play-count-phone.png", full_page=True)
