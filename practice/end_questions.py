@@ -71,15 +71,24 @@ def count(rng: random.Random) -> Draft:
     )
 
 
+#: How often a tranque question is a tie, and how often its blocked hand is set up (a short line, read at a
+#: glance) rather than played out: random play blocks long lines, which quick drills turn down, so without set-up
+#: winners almost every drill was a tie.
+TIE_SHARE = 0.25
+SETUP_SHARE = 0.6
+
+
 def _blocked_hand(rng: random.Random, rules: Rules, tie: bool) -> tuple[Position, Position]:
-    """A hand ended in a tranque, and its start: random play, or a seeded set-up for a tie."""
-    if tie:
+    """A hand ended in a tranque, and its start: a seeded set-up (always for a tie, often for a winner), else
+    random play."""
+    if tie or rng.random() < SETUP_SHARE:
         for _ in range(50):
-            start, blocking = blocking_setup(rng, rules, tie=True)
+            start, blocking = blocking_setup(rng, rules, tie=tie)
             final = start.apply(blocking)
-            if final.outcome is not None and final.outcome.reason == "blocked" and final.outcome.winner is None:
+            if final.outcome is not None and final.outcome.reason == "blocked" and \
+                    (final.outcome.winner is None) == tie:
                 return start, final
-        raise NoSituation("no tied tranque set up")
+        raise NoSituation(f"no {'tied ' if tie else ''}tranque set up")
     final, trail = play_until(rng, rules, lambda p: p.outcome is not None and p.outcome.reason == "blocked")
     return trail[0], final
 
@@ -106,7 +115,7 @@ def tranque(rng: random.Random) -> Draft:
     rules = random_rules(rng, partnership=0.7)
     if rules.players == 4 and rng.random() < 0.25:
         rules = rules.with_options(count="losers")
-    start, position = _blocked_hand(rng, rules, tie=rng.random() < 0.35)
+    start, position = _blocked_hand(rng, rules, tie=rng.random() < TIE_SHARE)
     outcome = position.outcome
     assert outcome is not None and outcome.blocker is not None
     viewer = other_seat(rng, rules, outcome.blocker)
