@@ -154,7 +154,7 @@ def _table(lesson: Lesson, view: StepView, visit: Visit, words: Words, replies: 
         return
     labels = table_extras.labels(words, view.position.rules)
     step = lesson.step(view.number)
-    conceal = step.conceal if view.kind == "question" and not view.done else frozenset()
+    conceal = view.conceal if view.kind == "question" else frozenset()  # the runner's step: a drill's own too
 
     def look(position: Any) -> TableView:
         return table_view(view, position, labels, classroom=visit.settings.classroom, face_up=visit.settings.face_up,

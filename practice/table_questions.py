@@ -17,6 +17,8 @@ from .playout import NoSituation
 from .question import Draft
 
 MAX_DEALS = 400
+#: What a question about points keeps out of its picture while open: the score line (and its words) would say it.
+POINTS = frozenset({"scores"})
 
 
 def deal(rng: random.Random, rules: Rules, first_hand: bool = False) -> Position:
@@ -90,7 +92,7 @@ def fives(rng: random.Random) -> Draft:
     return Draft(
         position=after, viewer=viewer, options=options, correct=correct, fact=fact,
         prompt=Message.of("practice.fives.prompt", seat=seat_name(rules, viewer, seat), tile=str(tile)),
-        reason=Message.of(key, count=count, points=gained), subject=(("seat", seat),),
+        reason=Message.of(key, count=count, points=gained), subject=(("seat", seat),), conceal=POINTS,
     )
 
 
@@ -187,7 +189,7 @@ def katsika(rng: random.Random) -> Draft:
         correct=correct, reason=reason, fact="G8d" if doubles else "G8b",
         prompt=Message.of("practice.katsika.prompt", side=side_name(rules, viewer, side),
                           winner=side_name(rules, viewer, outcome.winner)),
-        subject=(("side", side),),
+        subject=(("side", side),), conceal=POINTS,
     )
 
 
@@ -223,7 +225,7 @@ def rounding(rng: random.Random) -> Draft:
         position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
         correct=correct, fact="S6b" if blocked else "S6a",
         prompt=Message.of(key, side=winner),
-        reason=Message.of("practice.rounding.reason", pips=raw, points=answer),
+        reason=Message.of("practice.rounding.reason", pips=raw, points=answer), conceal=POINTS,
     )
 
 
@@ -261,7 +263,7 @@ def table_must(rng: random.Random, target: str | None = None, spinner: bool = Fa
     fact = "S4a" if spinner else "G6a" if rules.uses_stock else "G6b"
     return Draft(
         position=position, viewer=position.to_move, options=options, correct=correct, reason=reason, fact=fact,
-        prompt=Message.of("practice.tablemust.prompt", table=Ref(f"tables.preset.{rules.name}")),
+        prompt=Message("practice.tablemust.prompt"),  # the lesson page names the table above it already
     )
 
 
@@ -290,5 +292,5 @@ def winner_takes(rng: random.Random) -> Draft:
         correct=correct, fact="G8a" if domino else "G7b",
         prompt=Message.of(f"practice.takes.prompt_{'domino' if domino else 'blocked'}",
                           table=Ref(f"tables.preset.{rules.name}"), side=side_name(rules, viewer, outcome.winner)),
-        reason=Message.of("practice.takes.reason", points=answer),
+        reason=Message.of("practice.takes.reason", points=answer), conceal=POINTS,
     )
