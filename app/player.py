@@ -283,6 +283,19 @@ def _act_buttons(lesson: Lesson, view: StepView, words: Words) -> None:
                   on_click=_call, args=(actions.pass_turn, lesson.id))
 
 
+def _next_star(runner: LessonRunner, words: Words) -> None:
+    """What the next star needs, under the stars: the steps to try again cleanly, or a new go at the lesson."""
+    wanted = runner.next_star()
+    if wanted is None:
+        return
+    stars, steps = wanted
+    if steps == 0:
+        st.caption(words("player.next_star.again", stars=stars))
+    else:
+        key = "player.next_star.one" if steps == 1 else "player.next_star.many"
+        st.caption(words(key, stars=stars, count=steps, retry=words("button.retry")))
+
+
 def _remember(lesson: Lesson, runner: LessonRunner, view: StepView, words: Words) -> None:
     """The summary step: what to remember, the stars once the lesson is finished, and the next lesson."""
     with st.container(border=True):
@@ -291,6 +304,7 @@ def _remember(lesson: Lesson, runner: LessonRunner, view: StepView, words: Words
     if runner.finished:
         st.success(f"{words('lesson.done')} {widgets.stars_text(runner.stars)} — "
                    f"{words('player.finished', stars=runner.stars)}")
+        _next_star(runner, words)
     ids = navigation.lesson_ids()
     following = ids[ids.index(lesson.id) + 1] if lesson.id in ids and ids.index(lesson.id) + 1 < len(ids) else None
     if following is not None and st.button(words("player.next_lesson"), key="next_lesson", type="primary",
