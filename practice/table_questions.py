@@ -43,7 +43,7 @@ def deal(rng: random.Random, rules: Rules, first_hand: bool = False) -> Position
 def play_once(rng: random.Random, position: Position) -> Position:
     """One random legal move; a lead is a double when there is one, often (so that spinners come up)."""
     moves = position.legal_moves()
-    if not position.placed and rng.random() < 0.6:
+    if position.ends is None and rng.random() < 0.6:  # before the lead (`placed` rebuilds the table: slow)
         doubles = [m for m in moves if isinstance(m, Play) and m.tile.is_double]
         moves = doubles or moves
     return position.apply(rng.choice(moves))
