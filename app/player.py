@@ -160,7 +160,7 @@ def _table(lesson: Lesson, view: StepView, visit: Visit, words: Words, replies: 
         return
     labels = table_extras.labels(words, view.position.rules)
     step = lesson.step(view.number)
-    conceal = step.conceal if view.kind == "question" and not view.done else frozenset()
+    conceal = view.conceal if view.kind == "question" else frozenset()  # the runner's step: a drill's own too
 
     def look(position: Any) -> TableView:
         return table_view(view, position, labels, classroom=visit.settings.classroom, face_up=visit.settings.face_up,
@@ -265,6 +265,19 @@ def _act_buttons(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> 
                      disabled=view.done, highlighted=highlighted)
 
 
+def _next_star(runner: LessonRunner, words: Words) -> None:
+    """What the next star needs, under the stars: the steps to try again cleanly, or a new go at the lesson."""
+    wanted = runner.next_star()
+    if wanted is None:
+        return
+    stars, steps = wanted
+    if steps == 0:
+        st.caption(words("player.next_star.again", stars=stars))
+    else:
+        key = "player.next_star.one" if steps == 1 else "player.next_star.many"
+        st.caption(words(key, stars=stars, count=steps, retry=words("button.retry")))
+
+
 def _remember(lesson: Lesson, runner: LessonRunner, view: StepView, words: Words) -> None:
     """The summary step: what to remember, the stars once the lesson is finished, and the next lesson."""
     with st.container(border=True):
@@ -273,6 +286,7 @@ def _remember(lesson: Lesson, runner: LessonRunner, view: StepView, words: Words
     if runner.finished:
         st.success(f"{words('lesson.done')} {widgets.stars_text(runner.stars)} — "
                    f"{words('player.finished', stars=runner.stars)}")
+        _next_star(runner, words)
     ids = navigation.lesson_ids()
     following = ids[ids.index(lesson.id) + 1] if lesson.id in ids and ids.index(lesson.id) + 1 < len(ids) else None
     if following is not None and st.button(words("player.next_lesson"), key="next_lesson", type="primary",

@@ -16,7 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Play
 from lessons import Lesson, LessonRunner, Library, load_library
-from lessons.texts import Feedback, Message
+from practice.drills import make_drill
+from wording.texts import Feedback, Message
 
 WORDS_PER_MINUTE = 200
 LOOK_SECONDS = 4.0  # taking in a table picture before acting
@@ -53,7 +54,7 @@ class Walk:
     def lesson(self, lesson: Lesson) -> float:
         """Walk one lesson; its seconds."""
         start = self.seconds
-        runner = LessonRunner(lesson, seed=SEED)
+        runner = LessonRunner(lesson, seed=SEED, drills=make_drill)
         self.read(lesson, _title(lesson))
         while True:
             self.step(lesson, runner)

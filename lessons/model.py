@@ -54,10 +54,13 @@ class WrongAction:
 
 @dataclass(frozen=True)
 class Option:
-    """One answer a question offers: its value (compared with the engine's) and its label."""
+    """One answer a question offers: its value (compared with the engine's) and its label; ``why`` is what a
+    wrong option is told (a drill's generator names the reason from the engine's facts: the tile that fits, the
+    end it needs, the side with fewer points)."""
 
     value: Answer
     label: Message
+    why: Message | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -91,6 +91,9 @@ class LessonRunner:
     drills: DrillMaker | None = None
     seed: int | None = None
     drawn: dict[int, Step] = field(default_factory=dict)  # each drill step's question, once made
+    run_mistakes: dict[int, int] = field(default_factory=dict)  # this try of each step (retry starts a new one)
+    run_hints: dict[int, int] = field(default_factory=dict)
+    credit: dict[int, float] = field(default_factory=dict)  # each done step's best try, 0 to 1 (see `step_credit`)
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -152,10 +155,33 @@ class LessonRunner:
         return sum(self.hints_used.values())
 
     @property
+    def score(self) -> float:
+        """What the learner can do, 0 to 1: the mean of the interactive steps' credit (a step not done yet: 0)."""
+        numbers = [step.number for step in self.lesson.steps if step.interactive]
+        return sum(self.credit.get(number, 0.0) for number in numbers) / len(numbers) if numbers else 1.0
+
+    @property
     def stars(self) -> int:
-        """3 with no mistake and no hint, 2 with one or two, 1 with more."""
-        penalty = self.total_mistakes + self.total_hints
-        return 3 if penalty == 0 else 2 if penalty <= 2 else 1
+        """1 to 3 from `score`: each step counts its best try, a slip put right after its explanation costs less
+        than guessing on, and a drill counts only when right at the first try (`STAR_SCORES`)."""
+        return stars_for(self.score)
+
+    def next_star(self) -> tuple[int, int] | None:
+        """What the next star needs: (its stars, how many more steps tried again cleanly, the weakest first — 0
+        when only a new go at the lesson can do it, a drill counting its first answer only); ``None`` at 3."""
+        stars = self.stars
+        if stars >= 3:
+            return None
+        steps = [step for step in self.lesson.steps if step.interactive]
+        needed = STAR_SCORES[stars + 1] * len(steps) - 1e-9
+        score = self.score * len(steps)
+        gaps = sorted((1.0 - self.credit.get(step.number, 0.0) for step in steps
+                       if not (step.drill and step.number in self.credit)), reverse=True)
+        for count, gap in enumerate(gaps, start=1):
+            score += gap
+            if score >= needed:
+                return stars + 1, count
+        return stars + 1, 0
 
     def view(self) -> StepView:
         """Everything the renderer and the page need to show the current step."""
@@ -190,8 +216,11 @@ class LessonRunner:
         self.number = number
 
     def retry(self) -> None:
-        """Start the current step again (a drill keeps its question); mistakes and hints stay counted."""
+        """Start the current step again (a drill keeps its question): a new try, whose credit counts if it is the
+        best; the mistakes and hints stay counted for the teacher."""
         self.states[self.number] = self._fresh(self.step)
+        self.run_mistakes.pop(self.number, None)
+        self.run_hints.pop(self.number, None)
 
     def resume(self, moves: Sequence[str]) -> bool:
         """Make again the moves a learner had made in the current step before a reload, each checked by the engine,
@@ -246,7 +275,7 @@ class LessonRunner:
         declared = step.wrong_feedback(moves=moves)
         error = state.position.check(move)
         if error is not None:
-            self._count(self.mistakes)
+            self._count(self.mistakes, self.run_mistakes)
             key = declared or f"illegal.{error.code}"
             return self._say(Feedback("error", key, _move_args(state.position, move, error)))
         after = state.position.apply(move)
@@ -259,6 +288,7 @@ class LessonRunner:
             feedback = self._praise()
             self._set(replace(state, position=after, moves=moves, frames=tuple(frames), done=True, selected=None,
                               feedback=feedback))
+            self._credit()
             return feedback
         if any(path[: len(moves)] == moves for path in step.paths):
             drawn = frame.event.drawn
@@ -269,7 +299,7 @@ class LessonRunner:
             self._set(replace(state, position=after, moves=moves, frames=(*state.frames, frame), selected=None,
                               feedback=feedback))
             return feedback
-        self._count(self.mistakes)
+        self._count(self.mistakes, self.run_mistakes)
         key = declared or step.feedback or "wrong.generic"
         return self._say(Feedback("error", key, _move_args(state.position, move)))
 
@@ -287,9 +317,13 @@ class LessonRunner:
         if value == step.answer:
             feedback = self._praise()
             self._set(replace(state, done=True, answer=value, feedback=feedback))
+            self._credit()
             return feedback
-        self._count(self.mistakes)
+        self._count(self.mistakes, self.run_mistakes)
         label = step.options[option].label
+        why = step.options[option].why
+        if why is not None:  # a drill's option that says why it is wrong
+            return self._say(Feedback.of("error", "drill.wrong_why", answer=label, why=why))
         declared = step.wrong_feedback(answer=value)
         if declared is None and step.miss is not None:
             args = {**dict(step.miss.args), "answer": label}
@@ -308,7 +342,7 @@ class LessonRunner:
             return self._say(Feedback.of("info", "hint.none"))
         level = min(state.hint_level + 1, 2)
         if level > state.hint_level:
-            self._count(self.hints_used)
+            self._count(self.hints_used, self.run_hints)
         self._set(replace(state, hint_level=level))
         if step.hints is not None:
             hint = step.hints[level - 1]
@@ -346,8 +380,20 @@ class LessonRunner:
         self._set(replace(self.state, feedback=feedback))
         return feedback
 
-    def _count(self, counter: dict[int, int]) -> None:
-        counter[self.number] = counter.get(self.number, 0) + 1
+    def _count(self, *counters: dict[int, int]) -> None:
+        for counter in counters:
+            counter[self.number] = counter.get(self.number, 0) + 1
+
+    def _credit(self) -> None:
+        """The current step is done: keep its try's credit if it is the step's best (a drill: its first try only)."""
+        number = self.number
+        if self.step.drill:
+            if number not in self.credit:
+                first_right = self.mistakes.get(number, 0) == 0
+                self.credit[number] = step_credit(0, self.hints_used.get(number, 0), drill=True) if first_right else 0.0
+            return
+        earned = step_credit(self.run_mistakes.get(number, 0), self.run_hints.get(number, 0))
+        self.credit[number] = max(earned, self.credit.get(number, 0.0))
 
     def _praise(self) -> Feedback:
         index = (self.number + sum(self.attempts.values())) % len(self.praise)
@@ -417,6 +463,27 @@ class LessonRunner:
         """The moves still to make in an act step, as the learner's events (what "show the answer" says)."""
         seat = self.step.viewer
         return tuple(Event(seat, parse_move(move)) for move in self.remaining_solution())
+
+
+#: The least score (`LessonRunner.score`) for each number of stars.
+STAR_SCORES = {1: 0.0, 2: 0.7, 3: 0.95}
+#: What a step's try loses: the first mistake (put right after its explanation), each further one (guessing on),
+#: the first hint (a nudge), the second (the way shown). A drill loses everything with a wrong first answer.
+FIRST_MISTAKE, MORE_MISTAKES, NUDGE, SHOWN = 0.25, 0.5, 0.25, 0.5
+
+
+def step_credit(mistakes: int, hints: int, drill: bool = False) -> float:
+    """What one try of a step shows the learner can do, 0 to 1 (1: right at once without a hint)."""
+    if drill and mistakes:
+        return 0.0
+    lost = (FIRST_MISTAKE if mistakes else 0.0) + MORE_MISTAKES * max(0, mistakes - 1)
+    lost += (NUDGE if hints >= 1 else 0.0) + (SHOWN if hints >= 2 else 0.0)
+    return max(0.0, 1.0 - lost)
+
+
+def stars_for(score: float) -> int:
+    """The stars a lesson's score earns (`STAR_SCORES`)."""
+    return max(stars for stars, least in STAR_SCORES.items() if score >= least - 1e-9)
 
 
 def _move_args(position: Position, move: Move, error: IllegalMove | None = None) -> tuple[tuple[str, object], ...]:

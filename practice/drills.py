@@ -117,4 +117,5 @@ def drill_step(slot: Step, kind: str, draft: Draft) -> Step:
         slot.number, "question", position=position, viewer=draft.viewer, options=draft.options,
         answer=draft.options[right].value, hints=(nudge, draft.reason), prompt=prompt,
         miss=Message.of("drill.wrong", nudge=nudge), drill=slot.drill, end_position=position,
+        conceal=draft.hidden if position is not None else frozenset(), face_up=bool(draft.face_up),
     )

@@ -4,12 +4,28 @@ capicú (or not), and the match score after a hand."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine import Match, Play, Position, Rules, Tile
 from wording.table_words import counted
 from wording.texts import Message, Ref
 
-from .choices import count_rule, ends_words, every, near, other_seat, points, seat_name, shuffled, side_name, spelled
+from .choices import (
+    because,
+    count_rule,
+    ends_words,
+    every,
+    near,
+    off_by,
+    other_seat,
+    place_why,
+    points,
+    reasons,
+    seat_name,
+    shuffled,
+    side_name,
+    spelled,
+)
 from .play_questions import random_rules
 from .playout import NoSituation, play_out, play_until, rescore
 from .question import Draft
@@ -41,21 +57,26 @@ def count(rng: random.Random) -> Draft:
     assert outcome is not None and outcome.seat is not None
     viewer = other_seat(rng, rules, outcome.seat)
     answer = outcome.points
-    wrong = near(rng, answer)
+    why: dict[int, Message] = {}  # each wrong count and the slip that gives it
     notes = []
     for seat in range(rules.players):
         drawn = position.drawn_tiles(seat)
         if drawn:
-            wrong.append(answer - sum(t.pips for t in drawn))  # forgot the drawn tiles
-            notes.append(Message.of("practice.count.note_drawn", seat=seat_name(rules, viewer, seat),
-                                    tiles=spelled(drawn)))
+            name = seat_name(rules, viewer, seat)
+            why.setdefault(answer - sum(t.pips for t in drawn),  # forgot the drawn tiles
+                           because("count_no_drawn", seat=name, tiles=spelled(drawn)))
+            notes.append(Message.of("practice.count.note_drawn", seat=name, tiles=spelled(drawn)))
     if position.stock:
-        wrong.append(answer + sum(t.pips for t in position.stock))  # counted the stock
+        stock = sum(t.pips for t in position.stock)
+        why.setdefault(answer + stock, because("count_stock", pips=stock))  # counted the stock
     if rules.players == 4:
         other = rules.with_options(count="all" if rules.count == "losers" else "losers")
-        wrong.append(rescore(trail[0], position, other).outcome.points)  # type: ignore[union-attr]  # same moves, same end
-        wrong.append(max(outcome.pips))  # only the heaviest hand
-    options, correct = shuffled(rng, answer, wrong, points)
+        value = rescore(trail[0], position, other).outcome.points  # type: ignore[union-attr]  # same moves, same end
+        why.setdefault(value, because("count_rule", points=value, rule=count_rule(rules)))
+        why.setdefault(max(outcome.pips), because("count_heaviest", points=max(outcome.pips)))  # one hand only
+    for value in near(rng, answer):
+        why.setdefault(value, off_by(value, answer))
+    options, correct = shuffled(rng, answer, list(why), points, why=reasons(why))
     if rules.uses_stock:
         reason, fact = Message.of("practice.count.reason_drawn", points=answer), "§10b"
     elif rules.count == "losers":
@@ -72,15 +93,24 @@ def count(rng: random.Random) -> Draft:
     )
 
 
+#: How often a tranque question is a tie, and how often its blocked hand is set up (a short line, read at a
+#: glance) rather than played out: random play blocks long lines, which quick drills turn down, so without set-up
+#: winners almost every drill was a tie.
+TIE_SHARE = 0.25
+SETUP_SHARE = 0.6
+
+
 def _blocked_hand(rng: random.Random, rules: Rules, tie: bool) -> tuple[Position, Position]:
-    """A hand ended in a tranque, and its start: random play, or a seeded set-up for a tie."""
-    if tie:
+    """A hand ended in a tranque, and its start: a seeded set-up (always for a tie, often for a winner), else
+    random play."""
+    if tie or rng.random() < SETUP_SHARE:
         for _ in range(50):
-            start, blocking = blocking_setup(rng, rules, tie=True)
+            start, blocking = blocking_setup(rng, rules, tie=tie)
             final = start.apply(blocking)
-            if final.outcome is not None and final.outcome.reason == "blocked" and final.outcome.winner is None:
+            if final.outcome is not None and final.outcome.reason == "blocked" and \
+                    (final.outcome.winner is None) == tie:
                 return start, final
-        raise NoSituation("no tied tranque set up")
+        raise NoSituation(f"no {'tied ' if tie else ''}tranque set up")
     final, trail = play_until(rng, rules, lambda p: p.outcome is not None and p.outcome.reason == "blocked")
     return trail[0], final
 
@@ -107,7 +137,7 @@ def tranque(rng: random.Random) -> Draft:
     rules = random_rules(rng, partnership=0.7)
     if rules.players == 4 and rng.random() < 0.25:
         rules = rules.with_options(count="losers")
-    start, position = _blocked_hand(rng, rules, tie=rng.random() < 0.35)
+    start, position = _blocked_hand(rng, rules, tie=rng.random() < TIE_SHARE)
     outcome = position.outcome
     assert outcome is not None and outcome.blocker is not None
     viewer = other_seat(rng, rules, outcome.blocker)
@@ -117,8 +147,21 @@ def tranque(rng: random.Random) -> Draft:
             return Message("practice.tranque.nobody")
         return counted("practice.tranque.option", value[1], side=side_name(rules, viewer, value[0]), points=value[1])
 
-    options, correct = shuffled(rng, (outcome.winner, outcome.points), _tranque_wrong(start, position, rules), label)
     ours, theirs = outcome.side_pips[rules.side_of(viewer)], outcome.side_pips[1 - rules.side_of(viewer)]
+
+    def why(value: tuple[int | None, int]) -> Message:
+        side, scored = value
+        if side is None:
+            return because("tranque_no_tie", ours=ours, theirs=theirs)
+        name = side_name(rules, viewer, side)
+        if outcome.winner is None:
+            return because("tranque_tie", side=name, points=scored, pips=ours)
+        if side != outcome.winner:
+            return because("tranque_fewer", side=name, points=scored, pips=outcome.side_pips[side])
+        return because("tranque_rule", side=name, points=scored, rule=count_rule(rules))
+
+    options, correct = shuffled(rng, (outcome.winner, outcome.points), _tranque_wrong(start, position, rules), label,
+                                why=why)
     if outcome.winner is None:
         reason, fact = Message.of("practice.tranque.reason_tie", ours=ours), "§9c"
     else:
@@ -194,7 +237,8 @@ def capicu(rng: random.Random, kinds: tuple[str, ...] = CAPICU) -> Draft:
 def _capicu_draft(kinds: tuple[str, ...], position: Position, tile: Tile, where_from: int) -> Draft:
     left, right = position.ends or (0, 0)
     answer = going_out(position, tile)
-    options, correct = every(kinds, answer, lambda v: Message(f"practice.capicu.{v}"))
+    options, correct = every(kinds, answer, lambda v: Message(f"practice.capicu.{v}"),
+                             place_why(position, tile, capicu=answer == "capicu"))
     return Draft(
         position=position, viewer=position.to_move, options=options, correct=correct,
         prompt=Message.of("practice.capicu.prompt", tile=str(tile), left=left, right=right),
@@ -244,6 +288,35 @@ def _score_wrong(match: Match, before: tuple[int, ...]) -> list[Score]:
     return wrong
 
 
+def _score_why(rules: Rules, match: Match, before: tuple[int, ...]) -> Callable[[Score], Message]:
+    """Why a score is wrong: the hand's points left out or given to the wrong side, the target reached or not, a
+    shutout or not (the match's own facts: its scores, winner and sapatu)."""
+    outcome = match.outcomes[-1]
+    scores, winner = match.scores, match.winner
+
+    def side(number: int | None) -> Ref:
+        return side_name(rules, 0, number)
+
+    def why(value: Score) -> Message:
+        chosen, chosen_winner, chosen_sapatu = value
+        if chosen != scores:
+            if chosen == before:
+                return because("score_not_added", side=side(outcome.winner), points=outcome.points)
+            return because("score_wrong_side", side=side(outcome.winner), points=outcome.points)
+        if winner is None:
+            return because("score_not_reached", target=rules.target, ours=scores[0], theirs=scores[1])
+        if chosen_winner is None:
+            return because("score_reached", side=side(winner), score=scores[winner], target=rules.target)
+        if chosen_winner != winner:
+            return because("score_wrong_winner", side=side(chosen_winner), score=scores[chosen_winner],
+                           target=rules.target)
+        if chosen_sapatu:
+            return because("score_no_sapatu", score=scores[1 - winner])
+        return because("score_sapatu", target=rules.target)
+
+    return why
+
+
 def _score_label(value: Score) -> Message:
     (ours, theirs), winner, sapatu = value
     state = "on" if winner is None else ("sapatu_" if sapatu else "won_") + ("yours" if winner == 0 else "theirs")
@@ -254,7 +327,7 @@ def _score_draft(rng: random.Random, rules: Rules, match: Match, before: tuple[i
                  hands: list[Position]) -> Draft:
     outcome = match.outcomes[-1]
     options, correct = shuffled(rng, (match.scores, match.winner, match.sapatu), _score_wrong(match, before),
-                                _score_label)
+                                _score_label, why=_score_why(rules, match, before))
     if outcome.winner is None:
         hand = Message("practice.score.hand_tie")
     else:

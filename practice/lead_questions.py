@@ -7,10 +7,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine import Match, Play, Position, Rules, draw_lot
+from engine import Match, Position, Rules, draw_lot
 from wording.texts import Message
 
-from .choices import every, other_seat, seat_name
+from .choices import because, every, other_seat, seat_name
 from .play_questions import random_rules
 from .playout import play_until
 from .question import Draft
@@ -33,7 +33,8 @@ def lead_first(rng: random.Random) -> Draft:
     rules = Rules.partnership()
     position = Position.deal(rules, rng, first_hand=True)
     viewer = rng.randrange(4)
-    options, correct = every(tuple(range(4)), position.to_move, _label(rules, viewer))
+    options, correct = every(tuple(range(4)), position.to_move, _label(rules, viewer),
+                             lambda seat: because("lead_no_66", seat=seat_name(rules, viewer, seat)))
     return Draft(
         position=position, viewer=viewer, face_up=frozenset(range(4)), options=options, correct=correct,
         prompt=Message("practice.lead.prompt_first"), reason=Message("practice.lead.reason_first"), fact="§5a",
@@ -51,7 +52,19 @@ def lead_lot(rng: random.Random) -> Draft:
     index = 0 if want_tie else len(lot.rounds) - 1
     turned = lot.rounds[index]
     answer = lot.leader if index == len(lot.rounds) - 1 else "again"
-    options, correct = every((0, 1, "again"), answer, _label(rules, 0))
+    mine, theirs = turned
+
+    def why(choice: int | str) -> Message:
+        if choice == "again":
+            return because("lot_no_tie", mine=str(mine), theirs=str(theirs), mine_pips=mine.pips,
+                           theirs_pips=theirs.pips)
+        name = seat_name(rules, 0, choice)  # type: ignore[arg-type]
+        if answer == "again":
+            return because("lot_tie", seat=name, pips=mine.pips)
+        tile = turned[choice]  # type: ignore[index]
+        return because("lot_fewer", seat=name, tile=str(tile), pips=tile.pips)
+
+    options, correct = every((0, 1, "again"), answer, _label(rules, 0), why)
     if answer == "again":
         reason = Message.of("practice.lead.reason_tie", pips=turned[0].pips)
     else:
@@ -72,12 +85,14 @@ def _next_hand(rng: random.Random, rules: Rules, position: Position, actor: int,
     match.record(position.outcome)
     viewer = other_seat(rng, rules, actor)
     last = position.last_play
-    options, correct = every(tuple(range(rules.players)), match.next_leader, _label(rules, viewer))
+    tile = str(last.move.tile) if last else ""  # type: ignore[union-attr]  # last_play: a Play's event
+    key = "lead_not_out" if kind == "domino" else "lead_not_blocker"
+    options, correct = every(tuple(range(rules.players)), match.next_leader, _label(rules, viewer),
+                             lambda seat: because(key, seat=seat_name(rules, viewer, seat), tile=tile))
     return Draft(
         position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
         correct=correct, fact=fact, reason=Message(f"practice.lead.reason_{kind}"),
-        prompt=Message.of(f"practice.lead.prompt_{kind}", seat=seat_name(rules, viewer, actor),
-                          tile=str(last.move.tile) if last and isinstance(last.move, Play) else ""),
+        prompt=Message.of(f"practice.lead.prompt_{kind}", seat=seat_name(rules, viewer, actor), tile=tile),
     )
 
 

@@ -4,13 +4,24 @@ Each is asked of the engine on a position reached by seeded random play."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine import Draw, Pass, Play, Position, Rules, Tile
 from wording.table_words import counted
 from wording.texts import Message, Ref
 
-from .choices import ends_words, every, numbers, other_seat, seat_name, shuffled, spelled
+from .choices import (
+    action_why,
+    because,
+    ends_words,
+    every,
+    numbers,
+    other_seat,
+    place_why,
+    seat_name,
+    shuffled,
+    spelled,
+)
 from .playout import play_until
 from .question import Choice, Draft
 
@@ -76,7 +87,7 @@ def where(rng: random.Random, doubles: bool | None = None, target: str | None = 
     tile = rng.choice(found)
     answer = where_tile_goes(position, tile)
     left, right = position.ends or (0, 0)
-    options, correct = every(WHERE, answer, lambda v: Message(f"practice.where.{v}"))
+    options, correct = every(WHERE, answer, lambda v: Message(f"practice.where.{v}"), place_why(position, tile))
     fact = "§4a" if tile.is_double else "§3c" if answer == "both" else "§3a"
     return Draft(
         position=position, viewer=position.to_move, options=options, correct=correct, fact=fact,
@@ -100,7 +111,7 @@ def must(rng: random.Random, partnership: float = 0.5, target: str | None = None
     position, _ = play_until(rng, rules, wanted)
     answer = position.required_action()
     left, right = position.ends or (0, 0)
-    options, correct = every(ACTIONS, answer, lambda v: Message(f"answer.{v}"))
+    options, correct = every(ACTIONS, answer, lambda v: Message(f"answer.{v}"), action_why(position))
     ends = ends_words(left, right)
     if answer == "play":
         reason, fact = Message.of("practice.must.reason_play", tiles=spelled(sorted(position.playable_tiles()))), "§6d"
@@ -163,7 +174,7 @@ def lacks(rng: random.Random, partnership: float = 0.5) -> Draft:
     extra = rng.choice([n for n in range(7) if n not in answer] or [0])
     wrong = [tuple(sorted(set(before))), (before[0],), (before[1],), tuple(sorted(set(position.ends or ()))),
              tuple(sorted({*answer, extra})), answer[1:], answer[:-1], ()]
-    options, correct = shuffled(rng, answer, wrong, numbers)
+    options, correct = shuffled(rng, answer, wrong, numbers, why=_lacks_why(answer, name))
     is_pass = isinstance(last.move, Pass)
     drew = any(isinstance(e.move, Draw) and e.seat == seat for e in position.history)
     fact = "§7c" if len(notes) > 1 else "§7b" if drew else "§7a"
@@ -173,3 +184,18 @@ def lacks(rng: random.Random, partnership: float = 0.5) -> Draft:
         reason=Message.of("practice.lacks.reason", numbers=answer),
         badges=((seat, "pass" if is_pass else "draw"),), notes=tuple(notes), subject=(("seat", seat),),
     )
+
+
+def _lacks_why(answer: tuple[int, ...], name: Ref) -> Callable[[tuple[int, ...]], Message]:
+    """Why a set of numbers is not what the table knows the seat lacks: the numbers it adds, those it misses."""
+
+    def why(choice: tuple[int, ...]) -> Message:
+        extra = tuple(n for n in choice if n not in answer)
+        missing = tuple(n for n in answer if n not in choice)
+        if extra and missing:
+            return because("lacks_both", seat=name, extra=extra, missing=missing)
+        if extra:
+            return because("lacks_extra", seat=name, numbers=extra)
+        return because("lacks_missing", seat=name, numbers=missing)
+
+    return why

@@ -29,6 +29,8 @@ class Draft:
     ``notes`` are lines to show under the prompt (what happened earlier in the hand); ``subject`` holds the
     particulars the question is about (a tile, a seat, the lot, the match's hands) for tests and the app.
     ``pictured``: whether the table helps answer (a question about the lot is about two turned tiles only).
+    ``conceal``: what the picture and its words keep out while the question is open (``"scores"``: the score line
+    would say the points asked), as a lesson question's ``Step.conceal``.
     """
 
     position: Position
@@ -46,6 +48,13 @@ class Draft:
     turn_hidden: bool = False
     subject: tuple[tuple[str, Any], ...] = ()
     pictured: bool = True
+    conceal: frozenset[str] = frozenset()
+
+    @property
+    def hidden(self) -> frozenset[str]:
+        """Everything the picture keeps out while the question is open: ``conceal``, and whose turn it is when
+        ``turn_hidden``."""
+        return self.conceal | ({"turn"} if self.turn_hidden else frozenset())
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)

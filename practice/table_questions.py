@@ -12,11 +12,24 @@ from engine.outcome import round_to_five
 from wording.seats import seat_key
 from wording.texts import Message, Ref
 
-from .choices import every, near, other_seat, points, seat_name, shuffled, side_name
+from .choices import (
+    action_why,
+    because,
+    every,
+    near,
+    off_by,
+    other_seat,
+    points,
+    seat_name,
+    shuffled,
+    side_name,
+)
 from .playout import NoSituation
 from .question import Draft
 
 MAX_DEALS = 400
+#: What a question about points keeps out of its picture while open: the score line (and its words) would say it.
+POINTS = frozenset({"scores"})
 
 
 def deal(rng: random.Random, rules: Rules, first_hand: bool = False) -> Position:
@@ -30,7 +43,7 @@ def deal(rng: random.Random, rules: Rules, first_hand: bool = False) -> Position
 def play_once(rng: random.Random, position: Position) -> Position:
     """One random legal move; a lead is a double when there is one, often (so that spinners come up)."""
     moves = position.legal_moves()
-    if not position.placed and rng.random() < 0.6:
+    if position.ends is None and rng.random() < 0.6:  # before the lead (`placed` rebuilds the table: slow)
         doubles: list[Move] = [m for m in moves if isinstance(m, Play) and m.tile.is_double]
         moves = doubles or moves
     return position.apply(rng.choice(moves))
@@ -82,7 +95,13 @@ def fives(rng: random.Random) -> Draft:
     for other in near(rng, count, 4):
         if other > 0:
             wrong.append((other, other if other % 5 == 0 else 0))
-    options, correct = shuffled(rng, (count, gained), wrong, _count_label)
+    def why(value: Counted) -> Message:
+        chosen, _ = value
+        if chosen != count:
+            return because("fives_count", count=chosen)
+        return because("fives_multiple" if gained else "fives_not_multiple", count=count)
+
+    options, correct = shuffled(rng, (count, gained), wrong, _count_label, why=why)
     viewer = other_seat(rng, rules, seat)  # the prompt names the seat that played: another's, for the grammar
     tile = after.history[-1].move.tile  # type: ignore[union-attr]  # the last event is the play just made
     key = "practice.fives.reason_scores" if gained else "practice.fives.reason_none"
@@ -90,7 +109,7 @@ def fives(rng: random.Random) -> Draft:
     return Draft(
         position=after, viewer=viewer, options=options, correct=correct, fact=fact,
         prompt=Message.of("practice.fives.prompt", seat=seat_name(rules, viewer, seat), tile=str(tile)),
-        reason=Message.of(key, count=count, points=gained), subject=(("seat", seat),),
+        reason=Message.of(key, count=count, points=gained), subject=(("seat", seat),), conceal=POINTS,
     )
 
 
@@ -99,6 +118,11 @@ def fives(rng: random.Random) -> Draft:
 
 def _seat_label(rules: Rules, viewer: int) -> Callable[[int], Message]:
     return lambda seat: Message(seat_key(rules, viewer, seat))
+
+
+def _not_leader(rules: Rules, viewer: int, reason: Message) -> Callable[[int], Message]:
+    """Why a seat does not lead: named, with the rule that finds the leader (the engine's ``lead_reason``)."""
+    return lambda seat: because("leader_not", seat=seat_name(rules, viewer, seat), rule=reason)
 
 
 def leader(rng: random.Random) -> Draft:
@@ -119,7 +143,8 @@ def leader(rng: random.Random) -> Draft:
         reason = Message("practice.leader.reason_double" if by_double else "practice.leader.reason_tile")
         fact = "G3a" if by_double else "G3b"
     viewer = rng.randrange(rules.players)
-    options, correct = every(tuple(range(rules.players)), position.to_move, _seat_label(rules, viewer))
+    options, correct = every(tuple(range(rules.players)), position.to_move, _seat_label(rules, viewer),
+                             _not_leader(rules, viewer, reason))
     return Draft(
         position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
         correct=correct, reason=reason, fact=fact, turn_hidden=True,
@@ -146,11 +171,12 @@ def _leader_after(rng: random.Random) -> Draft:
     domino = outcome.reason == "domino"
     actor = outcome.seat if domino else outcome.blocker
     viewer = other_seat(rng, rules, actor if actor is not None else 0)  # the prompt names who ended the hand
-    options, correct = every(tuple(range(rules.players)), match.next_leader, _seat_label(rules, viewer))
+    reason = Message("practice.leader.reason_domino" if domino else "practice.leader.reason_blocked")
+    options, correct = every(tuple(range(rules.players)), match.next_leader, _seat_label(rules, viewer),
+                             _not_leader(rules, viewer, reason))
     return Draft(
         position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
-        correct=correct, fact="G4b",
-        reason=Message("practice.leader.reason_domino" if domino else "practice.leader.reason_blocked"),
+        correct=correct, fact="G4b", reason=reason,
         prompt=Message.of(f"practice.leader.prompt_{'domino' if domino else 'blocked'}",
                           seat=seat_name(rules, viewer, actor if actor is not None else 0)),
     )
@@ -176,9 +202,21 @@ def katsika(rng: random.Random) -> Draft:
     else:  # "your side" or "the other side": half the time the learner sits on the side that pays
         viewer = rng.choice(seats_of_side) if rng.random() < 0.5 else rng.randrange(rules.players)
     answer = outcome.scores[side]
-    wrong = [0, outcome.side_pips[side], outcome.side_pips[outcome.winner], sum(outcome.side_pips), *near(rng, answer)]
-    wrong += [outcome.pips[seat] for seat in seats_of_side]  # one partner's hand only
-    options, correct = shuffled(rng, answer, wrong, points)
+    name, winner = side_name(rules, viewer, side), side_name(rules, viewer, outcome.winner)
+    own = outcome.side_pips[side]
+    theirs = outcome.side_pips[outcome.winner]
+    why: dict[int, Message] = {}  # each wrong penalty and the slip that gives it
+    why.setdefault(0, because("katsika_zero", side=name))
+    why.setdefault(own, because("katsika_double", pips=own))  # a lone 0-0 or 6-6 counted as its pips
+    why.setdefault(theirs, because("katsika_winner", side=winner, pips=theirs))
+    why.setdefault(sum(outcome.side_pips), because("katsika_all", pips=sum(outcome.side_pips)))
+    for seat in seats_of_side:  # one partner's hand only
+        why.setdefault(outcome.pips[seat], because("katsika_partner", pips=outcome.pips[seat]))
+    for value in near(rng, answer):
+        why.setdefault(value, off_by(value, answer))
+    wrong = [0, own, outcome.side_pips[outcome.winner], sum(outcome.side_pips), *near(rng, answer)]
+    wrong += [outcome.pips[seat] for seat in seats_of_side]
+    options, correct = shuffled(rng, answer, wrong, points, why=lambda v: why.get(v) or off_by(v, answer))
     doubles = answer != outcome.side_pips[side]  # a lone 0-0 or 6-6 counted 25 or 50 (G8, project)
     reason = Message.of("practice.katsika.reason_double" if doubles else "practice.katsika.reason", points=answer,
                         side=side_name(rules, viewer, side))
@@ -187,7 +225,7 @@ def katsika(rng: random.Random) -> Draft:
         correct=correct, reason=reason, fact="G8d" if doubles else "G8b",
         prompt=Message.of("practice.katsika.prompt", side=side_name(rules, viewer, side),
                           winner=side_name(rules, viewer, outcome.winner)),
-        subject=(("side", side),),
+        subject=(("side", side),), conceal=POINTS,
     )
 
 
@@ -212,7 +250,13 @@ def rounding(rng: random.Random) -> Draft:
     answer = outcome.points
     each = sum(round_to_five(pips) for side, pips in enumerate(outcome.side_pips) if side != outcome.winner)
     wrong = [raw, each, raw // 5 * 5, -(-raw // 5) * 5, answer + 5, max(0, answer - 5), sum(outcome.side_pips)]
-    options, correct = shuffled(rng, answer, wrong, points)
+    why: dict[int, Message] = {}  # each wrong score and the slip that gives it
+    why.setdefault(raw, because("rounding_raw", pips=raw))
+    why.setdefault(each, because("rounding_each", points=each))
+    for value in (raw // 5 * 5, -(-raw // 5) * 5):
+        why.setdefault(value, because("rounding_way", pips=raw, points=value))
+    why.setdefault(sum(outcome.side_pips), because("rounding_all", points=sum(outcome.side_pips)))
+    options, correct = shuffled(rng, answer, wrong, points, why=lambda v: why.get(v) or off_by(v, answer))
     # The prompt names the winning side: with sides named like seats, the learner is another seat.
     winners = [seat for seat in range(rules.players) if rules.side_of(seat) == outcome.winner]
     others = [seat for seat in range(rules.players) if seat not in winners]
@@ -223,7 +267,7 @@ def rounding(rng: random.Random) -> Draft:
         position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
         correct=correct, fact="S6b" if blocked else "S6a",
         prompt=Message.of(key, side=winner),
-        reason=Message.of("practice.rounding.reason", pips=raw, points=answer),
+        reason=Message.of("practice.rounding.reason", pips=raw, points=answer), conceal=POINTS,
     )
 
 
@@ -244,13 +288,12 @@ def table_must(rng: random.Random, target: str | None = None, spinner: bool = Fa
         wanted = "pass"
 
     def stop(_: Position, after: Position) -> bool:
-        return after.outcome is None and bool(after.placed) and after.required_action() == wanted \
-            and rng.random() < 0.5
+        return after.ends is not None and after.required_action() == wanted and rng.random() < 0.5
 
     _, position = play_to(rng, rules, stop)
     answer = position.required_action()
     ends = tuple(number for _, number in position.open_ends)
-    options, correct = every(ACTIONS, answer, lambda value: Message(f"answer.{value}"))
+    options, correct = every(ACTIONS, answer, lambda value: Message(f"answer.{value}"), action_why(position))
     if answer == "play":
         reason = Message.of("practice.tablemust.reason_play", ends=ends)
     elif answer == "draw":
@@ -261,7 +304,7 @@ def table_must(rng: random.Random, target: str | None = None, spinner: bool = Fa
     fact = "S4a" if spinner else "G6a" if rules.uses_stock else "G6b"
     return Draft(
         position=position, viewer=position.to_move, options=options, correct=correct, reason=reason, fact=fact,
-        prompt=Message.of("practice.tablemust.prompt", table=Ref(f"tables.preset.{rules.name}")),
+        prompt=Message("practice.tablemust.prompt"),  # the lesson page names the table above it already
     )
 
 
@@ -280,15 +323,21 @@ def winner_takes(rng: random.Random) -> Draft:
     assert outcome is not None and outcome.winner is not None
     answer = outcome.points
     wrong = [sum(outcome.side_pips), outcome.side_pips[outcome.winner], 0, *near(rng, answer)]
-    options, correct = shuffled(rng, answer, wrong, points)
     winners = [seat for seat in range(rules.players) if rules.side_of(seat) == outcome.winner]
     viewer = rng.choice([s for s in range(rules.players) if s not in winners]) if rules.sides > 2 \
         else rng.randrange(rules.players)
+    winning = side_name(rules, viewer, outcome.winner)
+    why: dict[int, Message] = {}  # each wrong score and the slip that gives it
+    why.setdefault(sum(outcome.side_pips), because("takes_all", points=sum(outcome.side_pips)))
+    why.setdefault(outcome.side_pips[outcome.winner],
+                   because("takes_own", side=winning, points=outcome.side_pips[outcome.winner]))
+    why.setdefault(0, because("takes_zero", side=winning))
+    options, correct = shuffled(rng, answer, wrong, points, why=lambda v: why.get(v) or off_by(v, answer))
     domino = outcome.reason == "domino"
     return Draft(
         position=position, viewer=viewer, face_up=frozenset(range(rules.players)), options=options,
         correct=correct, fact="G8a" if domino else "G7b",
         prompt=Message.of(f"practice.takes.prompt_{'domino' if domino else 'blocked'}",
                           table=Ref(f"tables.preset.{rules.name}"), side=side_name(rules, viewer, outcome.winner)),
-        reason=Message.of("practice.takes.reason", points=answer),
+        reason=Message.of("practice.takes.reason", points=answer), conceal=POINTS,
     )

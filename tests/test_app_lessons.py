@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.widgets import stars_text
-from tests.app_support import LANGUAGES, LIBRARY, click, open_app, runner, solve_step, texts, visit
+from tests.app_support import LANGUAGES, LIBRARY, answer, click, open_app, runner, solve_step, texts, visit
 
 LESSONS = [lesson.id for lesson in LIBRARY.lessons]
 
@@ -45,3 +45,21 @@ def test_a_lesson_completes_by_tapping_the_picture(lesson_id: str) -> None:
 def test_every_lesson_file_is_loaded() -> None:
     assert LIBRARY.errors == ()
     assert sorted(LESSONS) == sorted(LIBRARY.lesson_files)
+
+
+def test_the_lessons_end_says_what_the_next_star_needs() -> None:
+    at = open_app(lesson="pegar", lang="en")
+    count = len(LIBRARY.lesson("pegar").steps)
+    missed = False
+    for number in range(1, count + 1):
+        run = runner(at, "pegar")
+        step = run.step
+        if step.drill and not missed:  # one drill answered wrong at first: a new go at the lesson is the way up
+            answer(at, "pegar", next(o.value for o in step.options if o.value != step.answer))
+            missed = True
+        solve_step(at, "pegar")
+        if number < count:
+            click(at, "next")
+    assert missed and runner(at, "pegar").stars == 2
+    again = LIBRARY.texts.get("en", "player.next_star.again").format(stars=3)
+    assert any(again in text for text in texts(at, "caption")), texts(at, "caption")

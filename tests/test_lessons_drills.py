@@ -70,10 +70,12 @@ def test_a_wrong_drill_answer_nudges_and_counts_against_the_stars(plaza_lesson: 
     step = runner.step
     wrong = next(i for i, option in enumerate(step.options) if option.value != step.answer)
     feedback = runner.answer(wrong)
-    assert feedback.kind == "error" and feedback.key == "drill.wrong"
+    assert feedback.kind == "error" and feedback.key == "drill.wrong_why"  # the option's own reason
+    assert dict(feedback.args)["why"] == step.options[wrong].why
     for lang in library.texts.languages:
         text = library.texts.render(feedback, lang, lesson.id)
         assert library.texts.render(step.options[wrong].label, lang, lesson.id) in text
+        assert library.texts.render(step.options[wrong].why, lang, lesson.id) in text
     assert not runner.done and runner.mistakes == {slot.number: 1}
     assert runner.hint().key == step.hints[0].key  # the nudge first, then the reason
     assert runner.hint().key == step.hints[1].key

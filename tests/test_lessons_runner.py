@@ -162,22 +162,90 @@ def test_drawing_towards_the_goal_is_progress_not_a_mistake(library: Library) ->
     assert runner.pass_turn().kind == "success"
 
 
-def test_retry_keeps_mistakes_and_hints_and_stars_drop(pegar: LessonRunner) -> None:
+def test_retry_keeps_mistakes_and_hints_for_the_teacher_and_the_best_try_counts(pegar: LessonRunner) -> None:
     runner = pegar
     runner.goto(2)
     runner.hint()
     runner.play("0-6", "left")
     runner.play("5-1", "right")
     assert runner.done
+    slipped = runner.credit[2]
+    assert 0 < slipped < 1
     runner.retry()
     assert not runner.done
     assert runner.state.position.ends == (2, 5)
-    assert (runner.total_mistakes, runner.total_hints) == (1, 1)
     runner.play("5-1", "right")
-    assert runner.stars == 2
-    runner.goto(3)
-    runner.answer_value(5)
-    assert runner.stars == 1
+    assert runner.credit[2] == 1  # the clean try is the step's best
+    assert (runner.total_mistakes, runner.total_hints) == (1, 1)  # the teacher still sees both
+    assert runner.mistakes == {2: 1} and runner.hints_used == {2: 1}
+    runner.retry()
+    runner.play("0-6", "left")
+    runner.play("5-1", "right")
+    assert runner.credit[2] == 1 and runner.total_mistakes == 2  # a worse try later takes nothing away
+
+
+def _play_lesson(lesson: Lesson, slips: set[int], drill_slips: set[int] = frozenset()) -> LessonRunner:
+    """Play a lesson to its end, one wrong answer or move (then the solution) in each step of ``slips``."""
+    runner = runner_of(lesson)
+    while True:
+        step = runner.step
+        if runner.number in slips | drill_slips and step.interactive:
+            if step.kind == "question":
+                wrong = next(o.value for o in step.options if o.value != step.answer)
+                assert runner.answer_value(wrong).kind == "error"
+            else:
+                assert runner.act(step.wrong[0].moves[-1]).kind == "error" if len(step.wrong[0].moves) == 1 \
+                    else runner.hint().kind == "info"
+        solve(runner)
+        if not runner.next():
+            return runner
+
+
+def test_a_few_slips_put_right_keep_two_stars_and_say_what_the_third_needs(library: Library) -> None:
+    lesson = library.lesson("pegar")
+    scripted = [s.number for s in lesson.steps if s.interactive and not s.drill
+                and (s.kind == "question" or len(s.wrong[0].moves) == 1)]
+    runner = _play_lesson(lesson, set(scripted[:2]))
+    assert runner.finished and runner.total_mistakes == 2
+    assert runner.stars == 2  # two honest slips, each put right after its explanation: not 1 star
+    stars, steps = runner.next_star()  # type: ignore[misc]
+    assert stars == 3 and 1 <= steps <= 2
+    for number in scripted[:steps]:  # trying those steps again, cleanly, earns the third star
+        runner.goto(number)
+        runner.retry()
+        solve(runner)
+    assert runner.stars == 3 and runner.next_star() is None
+    assert runner.total_mistakes == 2  # still reported
+
+
+def test_a_drill_counts_by_its_first_answer(library: Library) -> None:
+    lesson = library.lesson("pegar")
+    drills = [s.number for s in lesson.steps if s.drill]
+    runner = _play_lesson(lesson, set(), set(drills))
+    assert runner.finished and all(runner.credit[n] == 0 for n in drills)
+    runner.goto(drills[0])
+    runner.retry()
+    solve(runner)
+    assert runner.credit[drills[0]] == 0  # the same question again proves nothing new
+    assert runner.stars < 3 and runner.next_star() is not None
+    clean = _play_lesson(lesson, set())
+    assert all(clean.credit[n] == 1 for n in drills) and clean.stars == 3
+
+
+def test_guessing_on_costs_more_than_a_slip_put_right(library: Library) -> None:
+    lesson = library.lesson("pegar")
+    number = next(s.number for s in lesson.steps if s.kind == "question" and not s.drill)
+    credits = []
+    for guesses in (1, 2):
+        runner = runner_of(lesson)
+        runner.goto(number)
+        step = runner.step
+        wrong = [o.value for o in step.options if o.value != step.answer]
+        for value in (wrong * 2)[:guesses]:
+            runner.answer_value(value)
+        solve(runner)
+        credits.append(runner.credit[number])
+    assert 0 <= credits[1] < credits[0] < 1
 
 
 def test_next_waits_for_the_step_and_goto_and_back_move_freely(pegar: LessonRunner) -> None:

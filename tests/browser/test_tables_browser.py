@@ -113,3 +113,26 @@ def test_the_other_tables_pages_have_no_serious_accessibility_violation(page: Pa
         if found:
             problems[f"{path}&lang={lang}"] = found
     assert not problems, problems
+
+
+def test_a_katsika_drill_keeps_its_penalty_off_the_picture_until_answered(page: Page, app_url: str) -> None:
+    """The drill asks a side's penalty: the score line under the picture (and its words) would say it, so it stays
+    out while the question is open and comes back once answered; a wrong option says why it is wrong."""
+    page.goto(f"{app_url}/katsika?step=7&lang=en")
+    image = page.locator(PICTURE)
+    expect(image).to_be_visible(timeout=TIMEOUT)
+    settle(page)
+    penalty = re.compile(r"\d+ penalty points?\.")
+    assert not penalty.search(image.get_attribute("alt") or "")
+    options = page.locator('[data-testid="stRadioOption"]')
+    expect(options.first).to_be_visible(timeout=TIMEOUT)
+    for index in range(options.count()):
+        rerun(page, lambda index=index: options.nth(index).click())
+        if page.locator(SUCCESS).count():
+            break
+        error = page.locator('[data-testid="stAlertContentError"]').first
+        expect(error).to_be_visible(timeout=TIMEOUT)
+        expect(error).not_to_contain_text(TEXTS.get("en", "drill.hint.katsika"))  # its own reason, not the nudge
+    expect(page.locator(SUCCESS).first).to_be_visible(timeout=TIMEOUT)
+    settle(page)
+    assert penalty.search(image.get_attribute("alt") or "")
