@@ -335,6 +335,25 @@ def _replies_after_every_path(position: Position, paths: tuple[tuple[str, ...], 
     return ends[0]  # the solution comes first
 
 
+def _table(position: Position) -> tuple[object, ...]:
+    """What the picture of a position shows: the tiles as laid, every hand, the stock, whose turn."""
+    return (position.placed, position.hands, position.stock, position.to_move)
+
+
+def other_ways(step: Step) -> dict[tuple[str, ...], Position]:
+    """The accepted ways of an act step that leave another table than its solution (after the replies), each with
+    the table it leaves: a step starting from "previous" must lead on from each of them."""
+    if step.kind != "act" or step.position is None or step.end_position is None:
+        return {}
+    shown = _table(step.end_position)
+    found = {}
+    for path in step.paths[1:]:
+        after = apply_events(step.position.apply_all(path), list(step.replies), "replies")[0]
+        if _table(after) != shown:
+            found[path] = after
+    return found
+
+
 def _paths(start: Position, goal: Check, seat: int, depth: int) -> set[tuple[str, ...]]:
     """Every sequence of the learner's moves (at most ``depth``) that first reaches the goal."""
     found: set[tuple[str, ...]] = set()

@@ -37,6 +37,13 @@ EXPECTED: dict[str, tuple[str, int | None, int | None, str | None, str]] = {
     "hint_hides_answer": ("lessons/texts/es/broken.toml", 5, 2, "hint_2",
                           "the second hint 'hint_2' does not name the answer (3)"),
     "drill_bad_fact": (DATA, 31, 3, "facts[0]", "'§13' is not a fact id"),
+    # Step 1 accepts two moves; step 2 starts from "previous" and must hold after each of them.
+    "follow_up_other_table": (DATA, 24, 2, "distractors",
+                              "step 1 also accepts ['plays 6-2 left'], and this step, starting from \"previous\", "
+                              "must lead on from that too: a distractor equals the engine's answer 5"),
+    "follow_up_names_other_move": ("lessons/texts/en/broken.toml", 3, 2, "ask",
+                                   "text 'ask' names the 5-1 of step 1's solution, but step 1 also accepts "
+                                   "['plays 6-2 left']: a learner who played that would read of a move not made"),
 }
 
 
