@@ -39,6 +39,7 @@ CONCEALED_BY_QUERY: dict[str, frozenset[str]] = {
     "ends.left": frozenset({"end_numbers"}),
     "ends.right": frozenset({"end_numbers"}),
     "leader": frozenset({"turn"}),
+    "out_of_play": frozenset({"out_of_play"}),
     "end_count": frozenset({"end_count", "scores"}),
     "hand_points": frozenset({"scores"}),
     "outcome.scores": frozenset({"scores"}),
@@ -220,7 +221,7 @@ class StepReader:
             raise FormatError("match", f"a list of position names, got {names!r}")
         hands = []
         for i, name in enumerate(names):
-            hand = self.positions.read(name, None, f"match[{i}]").position
+            hand = self.positions.read(name, None, f"match[{i}]", shown=False).position
             if hand.outcome is None:
                 raise FormatError(f"match[{i}]", f"position {name!r} is not a finished hand")
             hands.append(hand)
