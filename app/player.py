@@ -200,6 +200,12 @@ def _replies(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> list
     return [frame.position for frame in played[:-1]] if replay else []
 
 
+#: How a labelled mark is said beside the picture: what its tag is beside, then what the tag says (a button's
+#: mark says what tapping it does, ``table_words.draw`` / ``table_words.pass``).
+_MARK_WORDS = {"tile": "table_words.tile", "arrow": "table_words.tile", "end": "table_words.end",
+               "seat": "table_words.seat"}
+
+
 def _mark_lines(view: StepView, words: Words, lesson: Lesson,
                 drawn: tuple[HighlightDescription, ...]) -> tuple[list[str], list[str]]:
     """The lesson's labelled marks in words, split in two: those the picture shows with their tag (they belong to
@@ -216,8 +222,9 @@ def _mark_lines(view: StepView, words: Words, lesson: Lesson,
         on_it = mark.kind != "button" and next(shown).shown
         what = _mark_subject(view, words, lesson, mark) if mark.label else None
         if what is not None:
-            (on_picture if on_it else elsewhere).append(words("table_words.mark", label=words(mark.label),
-                                                              what=what))
+            (on_picture if on_it else elsewhere).append(words(_MARK_WORDS[mark.kind] if mark.kind != "button"
+                                                              else f"table_words.{mark.button}",
+                                                              label=words(mark.label), what=what))
     return on_picture, elsewhere
 
 

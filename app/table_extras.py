@@ -65,9 +65,11 @@ def view_options(view: StepView, position: Position, start: Position | None,
 
 
 def labels(words: Words, rules: Rules) -> dict[str, str]:
-    """The words the other tables' pictures write: the sides, the target line, the danger sign, the count, the
-    tiles out of play (with the seats' names and the badges the picture always writes)."""
+    """The words the pictures write: the seats' names, the ends' names (for a line that snakes its left end away
+    from the left); at the other tables the sides, the target line, the danger sign, the count, the tiles out of
+    play."""
     found = words.role_labels()
+    found.update({f"end_{end}": words(f"picture.end_tag.{end}") for end in ("left", "right", "up", "down")})
     if not shows_scores(rules):
         return found
     target = "tables.picture.target_loses" if rules.target_loses else "tables.picture.target"

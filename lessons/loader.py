@@ -16,7 +16,7 @@ from .errors import LessonError
 from .files import Language, TextFile, read_languages, read_texts, read_toml, relative
 from .model import Lesson
 from .structure import read_lesson
-from .text_checks import hint_errors, lesson_text_errors, shared_text_errors, ui_errors
+from .text_checks import hint_errors, lesson_text_errors, shared_text_errors, ui_errors, way_errors
 
 LESSONS_DIR = Path(__file__).resolve().parent
 
@@ -86,6 +86,7 @@ def _load_lesson(path: Path, root: Path, files: dict[tuple[str, str], TextFile],
         errors.extend(text_errors)
         if reading.lesson is not None and not text_errors:
             errors.extend(hint_errors(reading.lesson, texts, codes, files))
+            errors.extend(way_errors(reading.lesson, texts, codes, files))
     return reading.lesson, errors
 
 

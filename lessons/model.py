@@ -99,6 +99,10 @@ class Step:
     prompt: Message | None = None
     miss: Message | None = None  # the feedback for a wrong answer no `wrong` entry names (drills)
     drill: tuple[str, ...] = ()
+    # A step starting from "previous" after an act step that accepts several ways: the step as it leads on from
+    # each other way (the way, then the step read on the table it left); ``follows`` is that act step's number.
+    variants: tuple[tuple[tuple[str, ...], Step], ...] = ()
+    follows: int | None = None
 
     @property
     def interactive(self) -> bool:

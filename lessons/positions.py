@@ -106,8 +106,9 @@ class PositionReader:
         self.viewer = viewer
         self.named = named
 
-    def read(self, spec: Any, previous: Position | None, field: str = "position") -> Setting:
-        """A step's setting from a table, the name of one in ``[positions]``, or ``"previous"``."""
+    def read(self, spec: Any, previous: Position | None, field: str = "position", shown: bool = True) -> Setting:
+        """A step's setting from a table, the name of one in ``[positions]``, or ``"previous"`` (``shown``
+        False: a match's earlier hand, counted but never drawn)."""
         if spec == "previous":
             if previous is None:
                 raise FormatError(field, "\"previous\" needs a previous step that ends in a position")
@@ -115,7 +116,7 @@ class PositionReader:
         if isinstance(spec, str):
             if spec not in self.named:
                 raise FormatError(field, f"no position named {spec!r} in [positions]")
-            return self.read(self.named[spec], None, f"positions.{spec}")
+            return self.read(self.named[spec], None, f"positions.{spec}", shown)
         if not isinstance(spec, dict):
             raise FormatError(field, f"a position is a table, a name from [positions] or \"previous\"; got {spec!r}")
         unknown = sorted(set(spec) - POSITION_FIELDS)
@@ -123,7 +124,10 @@ class PositionReader:
             raise FormatError(f"{field}.{unknown[0]}", f"unknown field {unknown[0]!r}")
         if "hands" not in spec:
             raise FormatError(f"{field}.hands", "missing key 'hands'")
-        setting = Setting(self._build(spec, field), self._viewer(spec, field))
+        position = self._build(spec, field)
+        if shown:
+            _check_accounted(position, spec.get("partial", False), field)
+        setting = Setting(position, self._viewer(spec, field))
         return setting.then(spec["prelude"], f"{field}.prelude") if "prelude" in spec else setting
 
     def _rules(self, spec: dict[str, Any], field: str) -> Rules:
@@ -161,6 +165,22 @@ class PositionReader:
             return Position.start(rules, hands, stock, leader=leader, first_hand=first_hand)
         except (ValueError, TypeError) as error:
             raise FormatError(field, f"the engine rejects this position: {error}") from None
+
+
+def _check_accounted(position: Position, partial: bool, field: str) -> None:
+    """At a table with a stock, every tile of the set is on the line, in a hand or in the stock, unless the lesson
+    shows the table in part on purpose (``partial = true``: the picture's words then say how many are left out).
+    Without a stock the tiles nobody holds are out of play, and the words say so."""
+    if not position.rules.uses_stock or partial:
+        return
+    line, hands, stock = len(position.placed), sum(map(len, position.hands)), len(position.stock)
+    missing = 28 - line - hands - stock
+    if missing > 0:
+        raise FormatError(field, (
+            f"the table shows {line + hands + stock} of the 28 tiles ({line} on the line, {hands} in the hands, "
+            f"{stock} in the stock): a learner counting them would wonder where the other {missing} are. Put them "
+            "in the stock or the hands, or write partial = true (the words under the picture then say they are "
+            "left out)"))
 
 
 def read_marks(spec: Any, key: Callable[[Any, str], str]) -> tuple[Mark, ...]:

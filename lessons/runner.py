@@ -94,6 +94,7 @@ class LessonRunner:
     run_mistakes: dict[int, int] = field(default_factory=dict)  # this try of each step (retry starts a new one)
     run_hints: dict[int, int] = field(default_factory=dict)
     credit: dict[int, float] = field(default_factory=dict)  # each done step's best try, 0 to 1 (see `step_credit`)
+    made: dict[int, Step] = field(default_factory=dict)  # the step each state was made for (a variant may change)
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -109,6 +110,8 @@ class LessonRunner:
     def step_at(self, number: int) -> Step:
         """Step ``number`` as this learner sees it: a drill step's question is made on first use."""
         slot = self.lesson.step(number)
+        if slot.variants:
+            return self._leading_on(slot)
         if not slot.drill:
             return slot
         if number not in self.drawn:
@@ -120,11 +123,21 @@ class LessonRunner:
             self.drawn[number] = self.drills(slot, index, rng)
         return self.drawn[number]
 
+    def _leading_on(self, slot: Step) -> Step:
+        """A step starting from "previous" as it leads on from the way the learner took in the act step before."""
+        state = self.states.get(slot.follows) if slot.follows is not None else None
+        if state is not None and state.done:
+            for way, variant in slot.variants:
+                if way == state.moves:
+                    return variant
+        return slot
+
     @property
     def state(self) -> StepState:
-        """The current step's state (fresh on first visit)."""
-        if self.number not in self.states:
-            self.states[self.number] = self._fresh(self.step)
+        """The current step's state (fresh on first visit, and when the way taken before it changed its table)."""
+        step = self.step
+        if self.number not in self.states or self.made.get(self.number, step) is not step:
+            self.states[self.number] = self._fresh(step)
         return self.states[self.number]
 
     @property
@@ -371,6 +384,7 @@ class LessonRunner:
     # ------------------------------------------------------------------------------------------------- inside
 
     def _fresh(self, step: Step) -> StepState:
+        self.made[self.number] = step
         return StepState(step.position, frames=step.prelude, done=not step.interactive)
 
     def _set(self, state: StepState) -> None:

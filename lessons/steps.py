@@ -40,6 +40,7 @@ CONCEALED_BY_QUERY: dict[str, frozenset[str]] = {
     "ends.left": frozenset({"end_numbers"}),
     "ends.right": frozenset({"end_numbers"}),
     "leader": frozenset({"turn"}),
+    "out_of_play": frozenset({"out_of_play"}),
     "end_count": frozenset({"end_count", "scores"}),
     "hand_points": frozenset({"scores"}),
     "outcome.scores": frozenset({"scores"}),
@@ -221,7 +222,7 @@ class StepReader:
             raise FormatError("match", f"a list of position names, got {names!r}")
         hands = []
         for i, name in enumerate(names):
-            hand = self.positions.read(name, None, f"match[{i}]").position
+            hand = self.positions.read(name, None, f"match[{i}]", shown=False).position
             if hand.outcome is None:
                 raise FormatError(f"match[{i}]", f"position {name!r} is not a finished hand")
             hands.append(hand)
@@ -334,6 +335,25 @@ def _replies_after_every_path(position: Position, paths: tuple[tuple[str, ...], 
         except FormatError as error:
             raise FormatError(error.field, f"after the accepted moves {list(path)}: {error.message}") from None
     return ends[0]  # the solution comes first
+
+
+def _table(position: Position) -> tuple[object, ...]:
+    """What the picture of a position shows: the tiles as laid, every hand, the stock, whose turn."""
+    return (position.placed, position.hands, position.stock, position.to_move)
+
+
+def other_ways(step: Step) -> dict[tuple[str, ...], Position]:
+    """The accepted ways of an act step that leave another table than its solution (after the replies), each with
+    the table it leaves: a step starting from "previous" must lead on from each of them."""
+    if step.kind != "act" or step.position is None or step.end_position is None:
+        return {}
+    shown = _table(step.end_position)
+    found = {}
+    for path in step.paths[1:]:
+        after = apply_events(step.position.apply_all(path), list(step.replies), "replies")[0]
+        if _table(after) != shown:
+            found[path] = after
+    return found
 
 
 def _paths(start: Position, goal: Check, seat: int, depth: int) -> set[tuple[str, ...]]:

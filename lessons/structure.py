@@ -3,7 +3,7 @@ and every text key the lesson names (the texts are checked across languages else
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import Position, Rules
@@ -11,7 +11,7 @@ from engine import Position, Rules
 from .errors import FormatError
 from .model import Lesson, Step
 from .positions import PositionReader, make_rules, whole_number
-from .steps import StepReader
+from .steps import StepReader, other_ways
 
 LESSON_FIELDS = frozenset({"id", "order", "title", "rules", "options", "viewer", "positions", "steps", "course"})
 #: The course a lesson belongs to when its file names none; a course's title is the ui text ``course.<id>``.
@@ -105,10 +105,13 @@ class _Reader:
         return self.reading
 
     def steps(self, reader: StepReader, specs: list[Any]) -> list[Step]:
-        """Every step in order; a broken step is reported, and a step continuing it is skipped."""
+        """Every step in order; a broken step is reported, and a step continuing it is skipped. A step starting from
+        "previous" after an act step that accepts several ways is read once more on the table each way leaves."""
         steps: list[Step] = []
         previous: Position | None = None
         errors = self.reading.errors
+        follows: int | None = None  # the act step whose other ways the steps continuing it lead on from
+        ways: dict[tuple[str, ...], Position] = {}  # each of those ways, and where the step before left it
         for number, spec in enumerate(specs, start=1):
             self.step_number = number
             continues = isinstance(spec, dict) and spec.get("position") == "previous"
@@ -117,15 +120,51 @@ class _Reader:
                 continue
             try:
                 step = reader.read(number, spec, previous)
+                if continues and ways and follows is not None:
+                    step = replace(step, variants=self._variants(reader, number, spec, follows, ways),
+                                   follows=follows)
             except FormatError as error:
                 error.step = number
                 errors.append(error)
-                previous = None
+                previous, follows, ways = None, None, {}
                 continue
             steps.append(step)
             previous = step.end_position
+            follows, ways = self._carried(step, continues, follows, ways)
         self.step_number = None
         return steps
+
+    def _variants(self, reader: StepReader, number: int, spec: Any, follows: int,
+                  ways: dict[tuple[str, ...], Position]) -> tuple[tuple[tuple[str, ...], Step], ...]:
+        """The step read on the table each other way of step ``follows`` left: it must hold there too."""
+        variants = []
+        for way, start in ways.items():
+            try:
+                variants.append((way, reader.read(number, spec, start)))
+            except FormatError as error:
+                raise FormatError(error.field, f"step {follows} also accepts {list(way)}, and this step, starting "
+                                  f"from \"previous\", must lead on from that too: {error.message}") from None
+        return tuple(variants)
+
+    def _carried(self, step: Step, continues: bool, follows: int | None,
+                 ways: dict[tuple[str, ...], Position]) -> tuple[int | None, dict[tuple[str, ...], Position]]:
+        """Which act step's other ways the next step leads on from, and where each left the table."""
+        if step.kind == "act":
+            own = other_ways(step)
+            if own and (step.variants or any(other_ways(variant) for _, variant in step.variants)):
+                raise_at = FormatError("goal", f"this step accepts {list(next(iter(own)))} as well as its solution, "
+                                       f"and it leads on from step {follows}, which accepts several ways too: "
+                                       "let one of the two accept a single way", step.number)
+                self.reading.errors.append(raise_at)
+                return None, {}
+            if own:
+                return step.number, own
+        if step.kind == "remember" or step.drill:
+            return follows, ways  # they show no table: the next "previous" step is still where the act step left
+        if continues and step.variants:
+            return follows, {way: variant.end_position for way, variant in step.variants
+                             if variant.end_position is not None}
+        return None, {}
 
 
 def read_lesson(data: dict[str, Any], lesson_id: str, file: str) -> LessonReading:

@@ -157,7 +157,8 @@ def hint_errors(lesson: Lesson, texts: Texts, codes: Sequence[str], files: TextF
     """Hints are graded: the first nudges (it does not name the answer), the second shows (it names it) —
     the tile of the move, the number, the seat, the side, the yes or no — in every language."""
     errors = []
-    for step in lesson.steps:
+    variants = [variant for base in lesson.steps for _, variant in base.variants]
+    for step in (*lesson.steps, *variants):
         if step.hints is None or step.drill:
             continue
         first_key, second_key = (hint.key for hint in step.hints)
@@ -171,4 +172,33 @@ def hint_errors(lesson: Lesson, texts: Texts, codes: Sequence[str], files: TextF
                 errors.append(_hint_error(code, files, lesson, step, second_key, f"the second hint {second_key!r} "
                                           f"does not name the answer ({shown}): the first hint nudges, the second "
                                           "shows"))
+    return errors
+
+
+def _step_keys(step: Step) -> list[str]:
+    """Every text key a step shows the learner: its text, feedback, hints and the feedback of its mistakes."""
+    keys = [key for key in (step.text, step.feedback) if key is not None]
+    keys += [hint.key for hint in step.hints or ()]
+    return keys + [wrong.feedback for wrong in step.wrong]
+
+
+def way_errors(lesson: Lesson, texts: Texts, codes: Sequence[str], files: TextFiles) -> list[LessonError]:
+    """A step leading on from an act step that accepts several ways names no tile of the solution's moves that
+    another way does not play: a learner who took that way would read of a move they never made."""
+    errors = []
+    for step in lesson.steps:
+        if not step.variants or step.follows is None:
+            continue
+        solution = lesson.step(step.follows).solution
+        played = {move.tile for move in map(parse_move, solution) if isinstance(move, Play)}
+        for way, _ in step.variants:
+            missing = played - {move.tile for move in map(parse_move, way) if isinstance(move, Play)}
+            for tile, key, code in ((t, k, c) for t in sorted(missing) for k in _step_keys(step) for c in codes):
+                text = texts.render(Message(key), code, lesson.id)
+                if _has(text, f"{tile.high}-{tile.low}") or _has(text, f"{tile.low}-{tile.high}"):
+                    errors.append(_hint_error(code, files, lesson, step, key, (
+                        f"text {key!r} names the {tile} of step {step.follows}'s solution, but step {step.follows} "
+                        f"also accepts {list(way)}: a learner who played that would read of a move not made. Let "
+                        f"step {step.follows} accept only the move this step builds on (and explain the others "
+                        "under 'wrong'), or word this step for every way")))
     return errors

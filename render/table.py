@@ -23,7 +23,7 @@ from .ends import draw_ends
 from .fonts import draw_text, text_width
 from .hands import draw_hands
 from .highlights import Targets, TileTarget, draw_highlights
-from .layout import LineLayout, layout_line
+from .layout import EndSpot, LineLayout, layout_line
 from .nameplates import Nameplate, nameplate
 from .scene import Scene
 from .scores import draw_extras, plan_extras
@@ -31,7 +31,7 @@ from .seats import Sizes, TableGeometry, role_and_place, table_geometry
 from .spinner import has_spinner, layout_spinner
 from .theme import LABEL_SIZE, Theme, get_theme, scaled
 from .tiles import tile_sprite
-from .view import TableView
+from .view import Highlight, TableView
 
 GROW = 0.1  # a crowded table is laid out again this much of its height taller, until it is not (twice at most)
 
@@ -73,7 +73,8 @@ def draw_table(position: Position, view: TableView | None = None) -> TablePictur
     draw_extras(scene, extras, scene.image.size[1] - extras.height)
     highlights: tuple = ()
     if scene.targets is not None:
-        highlights, tags = draw_highlights(scene.image, scene.draw, scene.view.highlights, scene.targets,
+        wanted = (*scene.view.highlights, *_end_names(scene.view, scene.line))
+        highlights, tags = draw_highlights(scene.image, scene.draw, wanted, scene.targets,
                                            scene.theme, scene.scale, scene.geometry.label_size,
                                            [box.rect for box in scene.boxes])
         for text, rect in tags:
@@ -138,8 +139,38 @@ def _scene(position: Position, view: TableView, strip: int = 0) -> Scene:
     return Scene(
         position=position, view=view, theme=theme, geometry=geometry, line=line, image=image,
         draw=ImageDraw.Draw(image), to_move=to_move, hand_over=hand_over,
-        targets=Targets() if view.highlights else None, plates=plates,
+        targets=Targets() if view.highlights or _end_names(view, line) else None, plates=plates,
     )
+
+
+def _end_names(view: TableView, line: LineLayout) -> tuple[Highlight, ...]:
+    """The ends named on the picture (``labels`` "end_left", "end_right", "end_up", "end_down") where where they lie
+    would contradict the words: a line snaking its left end to the right of the other, a spinner's top or bottom
+    circle set beside its arm for want of room above or below it. An end a lesson marks keeps its own mark."""
+    spots = {end.end: end for end in line.ends}
+    names = {end.end: view.label(f"end_{end.end}") for end in line.ends}
+    named: list[str] = []
+    if "left" in spots and "right" in spots and spots["left"].target.center[0] >= spots["right"].target.center[0]:
+        named += ["left", "right"]
+    for end in ("up", "down"):
+        spot = spots.get(end)
+        if spot is not None and not _beyond(spot):
+            named.append(end)
+    marked = {h.end for h in view.highlights if h.kind == "end"}
+    return tuple(Highlight("end", end=end, label=names[end]) for end in named  # type: ignore[arg-type]
+                 if names.get(end) and end not in marked)
+
+
+def _beyond(end: EndSpot) -> bool:
+    """Whether an end's circle lies right beyond its cell, the way the arm runs (above a top end, below a bottom
+    one)."""
+    (_, dy), cell, target = end.direction, end.cell, end.target
+    cx = target.center[0]
+    if dy < 0:
+        return target.y1 <= cell.y1 and cell.x0 <= cx <= cell.x1
+    if dy > 0:
+        return target.y0 >= cell.y0 and cell.x0 <= cx <= cell.x1
+    return True
 
 
 def _lay_line(position: Position, geometry: TableGeometry) -> LineLayout:

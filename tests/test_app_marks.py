@@ -21,10 +21,12 @@ def test_drawn_marks_are_in_the_words_of_the_picture_and_button_marks_stand_alon
     fits = LIBRARY.texts.get("en", "mark_fits", "pila")
     stock = LIBRARY.texts.get("en", "mark_stock", "pila")
     caption = next(c.value for c in at.caption if c.value.startswith("**"))
-    assert f"{fits}: 4-1." in caption and f"{fits}: 6-3." in caption
+    # Each tag said as a sentence that names what it is beside, not as "fits: 4-1." (a riddle).
+    assert f"The 4-1 has a tag on the picture: “{fits}”." in caption
+    assert f"The 6-3 has a tag on the picture: “{fits}”." in caption
     assert stock not in caption
-    assert _said(at, f"{fits}: 4-1") == 1  # not repeated as a line of its own
-    assert _said(at, stock) == 1  # the Draw button's mark, said once beside the buttons
+    assert _said(at, "The 4-1 has a tag") == 1  # not repeated as a line of its own
+    assert _said(at, f"“{stock}”: tap “Draw” to draw a tile from it.") == 1  # the Draw button's mark, once
     shown = visit(at).taps.click_map
     assert shown is not None and shown[:2] == ("pila", intro)
 

@@ -16,27 +16,37 @@ DATA = "lessons/data/broken.toml"
 
 # case → (file, line, step, field, words the message must contain)
 EXPECTED: dict[str, tuple[str, int | None, int | None, str | None, str]] = {
-    "missing_key": (DATA, 11, 1, "solution", "missing key 'solution'"),
-    "unknown_check": (DATA, 15, 1, "goal.playd", "unknown check 'playd'"),
+    "missing_key": (DATA, 12, 1, "solution", "missing key 'solution'"),
+    "unknown_check": (DATA, 16, 1, "goal.playd", "unknown check 'playd'"),
     "engine_rejects_position": (DATA, 6, 1, "positions.table", "the engine rejects this position"),
-    "illegal_reply": (DATA, 17, 1, "replies[0]", "after the accepted moves ['plays 6-2 left']"),
-    "solution_misses_goal": (DATA, 16, 1, "solution",
+    "illegal_reply": (DATA, 18, 1, "replies[0]", "after the accepted moves ['plays 6-2 left']"),
+    "solution_misses_goal": (DATA, 17, 1, "solution",
                              "does not satisfy the goal: goal.played wants a play of the 5-1; the moves were plays "
                              "6-2 left"),
-    "goal_part_misses": (DATA, 16, 1, "solution",
+    "goal_part_misses": (DATA, 17, 1, "solution",
                          "goal.all[1].ends wants the ends to show 4 and 2; they show 2 and 1"),
-    "unknown_text_key": (DATA, 22, 2, "text", "unknown text key 'ask_which'"),
+    "unknown_text_key": (DATA, 23, 2, "text", "unknown text key 'ask_which'"),
     "missing_text": ("lessons/texts/pap/broken.toml", None, 2, "ask", "text 'ask' missing in pap"),
     "missing_spanish_text": ("lessons/texts/es/broken.toml", None, 2, "wrong_ask", "text 'wrong_ask' missing in es"),
-    "wrong_feedback_mismatch": (DATA, 18, 1, "wrong[0].feedback", "'illegal.no-match'"),
-    "literal_answer": (DATA, 25, 2, "distractors", "equals the engine's answer"),
+    "wrong_feedback_mismatch": (DATA, 19, 1, "wrong[0].feedback", "'illegal.no-match'"),
+    "literal_answer": (DATA, 26, 2, "distractors", "equals the engine's answer"),
     "bad_toml": (DATA, 2, None, None, "not valid TOML: Invalid value — the line reads: 'order = = 99'"),
-    "distractor_without_feedback": (DATA, 27, 2, "wrong", "every wrong answer needs its own feedback; none for 5"),
+    "distractor_without_feedback": (DATA, 28, 2, "wrong", "every wrong answer needs its own feedback; none for 5"),
     "hint_gives_answer": ("lessons/texts/en/broken.toml", 4, 2, "hint_1",
                           "the first hint 'hint_1' names the answer (3): the first hint nudges, the second shows"),
     "hint_hides_answer": ("lessons/texts/es/broken.toml", 5, 2, "hint_2",
                           "the second hint 'hint_2' does not name the answer (3)"),
-    "drill_bad_fact": (DATA, 31, 3, "facts[0]", "'§13' is not a fact id"),
+    "drill_bad_fact": (DATA, 32, 3, "facts[0]", "'§13' is not a fact id"),
+    "tiles_unaccounted": (DATA, 6, 1, "positions.table",
+                          "the table shows 7 of the 28 tiles (2 on the line, 5 in the hands, 0 in the stock): a "
+                          "learner counting them would wonder where the other 21 are"),
+    # Step 1 accepts two moves; step 2 starts from "previous" and must hold after each of them.
+    "follow_up_other_table": (DATA, 25, 2, "distractors",
+                              "step 1 also accepts ['plays 6-2 left'], and this step, starting from \"previous\", "
+                              "must lead on from that too: a distractor equals the engine's answer 5"),
+    "follow_up_names_other_move": ("lessons/texts/en/broken.toml", 3, 2, "ask",
+                                   "text 'ask' names the 5-1 of step 1's solution, but step 1 also accepts "
+                                   "['plays 6-2 left']: a learner who played that would read of a move not made"),
 }
 
 

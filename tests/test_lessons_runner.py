@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import Tile
 from lessons import Lesson, LessonRunner, Library, Step
 from practice.drills import make_drill
 
@@ -306,3 +307,28 @@ def test_moves_that_no_longer_fit_the_step_leave_it_fresh(library: Library) -> N
         assert runner.state.moves == () and runner.mistakes == {} and runner.attempts == {}
     question = runner_of(library.lesson("pila"))
     assert not question.resume(("draws",))  # step 1 is not a move step
+
+
+def test_a_step_from_previous_leads_on_from_the_move_the_learner_made(library: Library) -> None:
+    """Tranque step 2 takes the last 3 at either end; step 3 shows the 3-3 where the learner laid it, and a
+    retried step 2 laid at the other end changes step 3's table with it."""
+    runner = LessonRunner(library.lesson("tranque"), seed=1)
+    runner.goto(2)
+    assert runner.act("plays 3-3 right").kind == "success"
+    runner.next()
+    placed = {p.tile: p.arm for p in runner.view().position.placed}
+    assert placed[Tile.parse("3-3")] == "right"
+    assert runner.answer_value(40).kind == "success"  # both hands counted, wherever the 3-3 went
+    runner.back()
+    runner.retry()
+    runner.act("plays 3-3 left")
+    runner.next()
+    assert not runner.done
+    assert {p.tile: p.arm for p in runner.view().position.placed}[Tile.parse("3-3")] == "left"
+
+
+def test_a_step_with_one_way_on_keeps_its_text_true(library: Library) -> None:
+    """Pasa step 4 says "you laid your 2-1 on the 2": in step 3 the 2-1 is the only tile that fits."""
+    step = library.lesson("pasa").step(3)
+    assert step.paths == (("plays 2-1 right",),)
+    assert not library.lesson("pasa").step(4).variants

@@ -238,3 +238,46 @@ def test_app_draws_a_steps_marks_with_labels_in_the_learners_language() -> None:
     assert any(m.kind == "button" for m in view.marks)  # the Draw button's mark stays on the button
     picture = draw_table(view.position, table)
     assert all(h.shown for h in picture.description.highlights)
+
+
+END_NAMES = {"end_left": "left end", "end_right": "right end", "end_up": "top end", "end_down": "bottom end"}
+
+
+def _named_ends(position: Position) -> dict[str, str | None]:
+    drawn = draw_table(position, TableView(label_ends=True, labels=END_NAMES))
+    return {h.end: h.label for h in drawn.description.highlights if h.kind == "end" and h.place == "end"}
+
+
+def test_a_line_snaking_its_left_end_to_the_right_names_both_ends_on_the_picture() -> None:
+    """Tranque's long line: the left end's circle lies right of the right end's, so each carries its name."""
+    line = "3-1 1-1 1-4 4-0 0-3 3-6 6-1 1-5 5-5 5-3 3-2 2-2 2-6 6-4 4-4 4-5 5-2 2-4 4-3"
+    snake = Position.setup(Rules.one_vs_one(), [["3-3", "1-0", "2-0"], ["0-0", "2-1", "5-0", "6-0", "6-5", "6-6"]],
+                           line.split())
+    drawn = draw_table(snake, TableView(label_ends=True, labels=END_NAMES))
+    left, right = (end.target.center[0] for end in drawn.line.ends)
+    assert left >= right  # the premise: drawn as it snakes, "left" is not on the left
+    assert _named_ends(snake) == {"left": "left end", "right": "right end"}
+    short = Position.setup(Rules.one_vs_one(), [["3-3"], ["6-6"]], ["3-1", "1-4"], stock=["2-2"])
+    assert _named_ends(short) == {}  # a line that reads left to right needs no names
+    marked = draw_table(snake, TableView(label_ends=True, labels=END_NAMES,
+                                         highlights=(Highlight("end", end="left", label="the last 3"),)))
+    labels = [(h.end, h.label) for h in marked.description.highlights if h.kind == "end"]
+    assert labels == [("left", "the last 3"), ("right", "right end")]  # a lesson's own mark keeps its words
+
+
+def test_a_spinner_top_circle_set_beside_its_arm_is_named_and_one_above_is_not() -> None:
+    """Spinner step 5 on a phone: the opponent's hand leaves no felt above the top arm, so its circle sits beside
+    it and carries its name; the bottom one lies right below its arm and needs none."""
+    hands = [["1-1", "2-1", "3-2", "5-4", "6-4"], ["3-1", "3-3", "4-0", "5-0", "6-0"]]
+    stock = "0-0 4-4 4-3 6-5 2-2 4-2 6-6 3-0 1-0 2-0 6-3 6-1 4-1 6-2"
+    spinner = Position.setup(Rules.all_fives(), hands, ["3-5", "5-5", "5-1"], stock=stock.split(), spinner=1,
+                             up=["5-2"])
+    drawn = draw_table(spinner, TableView(label_ends=True, labels=END_NAMES))
+    ends = {end.end: end for end in drawn.line.ends}
+    named = _named_ends(spinner)
+    for end in ("up", "down"):
+        cell, target = ends[end].cell, ends[end].target
+        straight = cell.x0 <= target.center[0] <= cell.x1 and (
+            target.y1 <= cell.y1 if end == "up" else target.y0 >= cell.y0)
+        assert (end in named) == (not straight), (end, cell, target)
+    assert named == {"up": "top end"}

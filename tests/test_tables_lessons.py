@@ -30,7 +30,7 @@ def read(data: dict[str, Any]) -> Any:
 
 def spinner_position(**extra: Any) -> dict[str, Any]:
     return {"hands": ["5-4 6-4 3-2 1-0", "1-1 2-2"], "line": "6-0 0-0 0-3", "spinner": 1, "up": "0-4",
-            "stock": "2-0 5-5", "to_move": 0, **extra}
+            "stock": "2-0 5-5", "to_move": 0, "partial": True, **extra}
 
 
 def question(query: str, position: dict[str, Any], **fields: Any) -> dict[str, Any]:
@@ -130,9 +130,11 @@ def test_a_spinner_needs_a_line_and_a_rule_set_that_spins() -> None:
 def test_without_to_move_the_rules_find_the_leader() -> None:
     hands = ["0-0 2-2 5-1", "1-1 6-5", "3-3 4-0"]
     reading = read(lesson_data(
-        question("leader", {"hands": hands, "stock": "6-6"}, wrong=[{"answer": a, "feedback": "w"} for a in (0, 2)]),
+        question("leader", {"hands": hands, "stock": "6-6", "partial": True},
+                 wrong=[{"answer": a, "feedback": "w"} for a in (0, 2)]),
         question("leader", {"hands": ["5-5 3-1", "6-4 2-0"], "stock": "6-6 6-5", "first_hand": True,
-                            "rules": "international_two"}, wrong=[{"answer": 0, "feedback": "w"}]),
+                            "rules": "international_two", "partial": True},
+                 wrong=[{"answer": 0, "feedback": "w"}]),
         rules="draw_game", options={"players": 3},
     ))
     assert reading.errors == []

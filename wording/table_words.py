@@ -83,6 +83,7 @@ def table_in_words(
             messages.append(Message("picture.stock_empty"))
         else:
             messages.append(counted("picture.stock", stock))
+    messages += _rest_words(line, seats, stock, extras, conceal)
     if selected is not None:
         messages.append(Message.of("picture.selected", tile=spell(selected)))
         if fits is not None:
@@ -95,6 +96,22 @@ def table_in_words(
     elif to_move is not None and "turn" not in conceal:
         messages.append(Message.of("picture.to_move", seat=_seat(players, viewer, to_move, extras.partners)))
     return tuple(messages)
+
+
+#: The tiles of a double-six set: every picture accounts for them all, on the table or in words.
+SET_SIZE = 28
+
+
+def _rest_words(line: Sequence[Placed], seats: Sequence[SeatShown], stock: int | None, extras: TableExtras,
+                conceal: Collection[str]) -> list[Message]:
+    """Where the tiles the picture does not show are: out of play in a game without a stock (unless the picture
+    shows their pile, or a question asks how many), else left out of a table shown in part (``partial``)."""
+    if "stock_count" in conceal:
+        return []  # the count of the rest would give the hidden stock's size away
+    rest = SET_SIZE - len(line) - sum(shown.count for shown in seats) - (stock or 0) - (extras.out_of_play or 0)
+    if rest <= 0 or (stock is None and "out_of_play" in conceal):
+        return []
+    return [counted("picture.rest.out_of_play" if stock is None else "picture.rest.left_out", rest)]
 
 
 def _line(line: Sequence[Placed], hide_ends: bool) -> Message:
