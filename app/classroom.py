@@ -8,11 +8,12 @@ from typing import Any
 
 import streamlit as st
 
+from app import urls
+from app.i18n import Words
+from app.pages import lesson_actions
+from app.state import Visit
+from app.widgets import print_downloads
 from lessons import Lesson, LessonRunner, StepView
-
-from . import actions, print_downloads, urls
-from .i18n import Words
-from .state import Visit
 
 
 def reveal(visit: Visit, runner: LessonRunner) -> None:
@@ -23,7 +24,7 @@ def reveal(visit: Visit, runner: LessonRunner) -> None:
 
 def reset(visit: Visit, runner: LessonRunner) -> None:
     """Put the step's table back as it started."""
-    actions.retry(visit, runner)
+    lesson_actions.retry(visit, runner)
     visit.place.revealed.discard((runner.lesson.id, runner.number))
 
 

@@ -3,13 +3,12 @@ its code, answer the question on screen — every answer goes to the learner's p
 
 from __future__ import annotations
 
+from app import signin
+from app.state import Drill, Visit
+from app.storage.progress import Answer
+from app.urls import quoted
 from practice import SKILL_IDS, PracticeSet, Result, question_from_code, skills_of_lesson
 from wording import Message
-
-from . import signin
-from .progress import Answer
-from .state import Drill, Visit
-from .urls import quoted
 
 SET_SIZE = 10
 

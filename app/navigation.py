@@ -7,9 +7,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from app.i18n import Words
 from lessons import Library
-
-from .i18n import Words
 
 HOME = "home"
 PRACTICE = "practice"

@@ -12,14 +12,13 @@ import logging
 
 import streamlit as st
 
+from app.i18n import Words
+from app.state import GUEST, Visit, current_visit
+from app.storage.accounts import AccountRefused
+from app.storage.accounts_sql import open_accounts
+from app.storage.progress import Learner, LearnerGone, ProgressStore, SessionProgressStore
+from app.storage.progress_sql import DATABASE_ERRORS, GuardedStore, open_store
 from wording import Message
-
-from .accounts import AccountRefused
-from .accounts_sql import open_accounts
-from .i18n import Words
-from .progress import Learner, LearnerGone, ProgressStore, SessionProgressStore
-from .progress_sql import DATABASE_ERRORS, GuardedStore, open_store
-from .state import GUEST, Visit, current_visit
 
 CODE_KEY = "signin_code"
 EXAMPLE_CODE = "KMR-4X8-2PQ"  # the shape of a personal code, as an example in the texts that explain it
@@ -241,8 +240,9 @@ def _class_name(visit: Visit) -> str:
 
 
 def _feedback_key() -> str:
-    """The key of the box the browser link brings into view after an action (app/browser.py imports this module)."""
-    from .browser import FEEDBACK_KEY
+    """The key of the box the browser link brings into view after an action (app/storage/browser.py imports this
+    module)."""
+    from app.storage.browser import FEEDBACK_KEY
 
     return FEEDBACK_KEY
 

@@ -14,13 +14,12 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
+from app.storage.progress import Learner, ProgressStore, SessionProgressStore
 from lessons import Lesson, LessonRunner
 from practice import PracticeSet, Question, Result
 from practice.drills import make_drill
 from render import ClickMap
 from wording import Message
-
-from .progress import Learner, ProgressStore, SessionProgressStore
 
 T = TypeVar("T")
 
@@ -77,7 +76,7 @@ class Account:
     store_unavailable: bool = False  # the database could not be opened: to be said once
     store_failure_shown: bool = False  # a database fault during the visit was announced
     signin_problem: Message | None = None  # why the last sign-in was refused
-    restored: bool = False  # what the browser kept from an earlier visit has been read back (app/browser.py)
+    restored: bool = False  # what the browser kept from an earlier visit has been read back (app/storage/browser.py)
     #: what was last written to the store, by lesson: the step, the stars, the moves made in the step
     saved: dict[str, tuple[int, int | None, tuple[str, ...]]] = field(default_factory=dict)
     steps_saved: dict[tuple[str, int], tuple[bool, int, int]] = field(default_factory=dict)  # runner counts written

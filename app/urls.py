@@ -11,7 +11,7 @@ History: Streamlit's page pushes a browser history entry for every query string 
 entry instead while it runs for the browser's Back or Forward), so each step change is one entry and Back and
 Forward move one step: an address the browser went back or forward to is always an instruction, but its language is
 not (going back never brings an old language back). A change of language alone adds no entry: the browser replaces
-its address itself (`Place.address`, carried out by app/browser.py), so Back from there is the step before.
+its address itself (`Place.address`, carried out by app/storage/browser.py), so Back from there is the step before.
 """
 
 from __future__ import annotations
@@ -23,10 +23,9 @@ from urllib.parse import urlencode, urlparse
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from app.i18n import plain
+from app.state import Visit
 from wording import Message
-
-from .i18n import plain
-from .state import Visit
 
 LANG, STEP, CLASSROOM, LESSON, CODE = "lang", "step", "classroom", "lesson", "code"
 ECHO_SECONDS = 5.0  # how long an address the app has just replaced may still come back from a browser catching up

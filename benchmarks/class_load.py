@@ -38,9 +38,9 @@ from streamlit.proto.ClientState_pb2 import ContextInfo  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 
-from app.classes import SchoolClass  # noqa: E402
-from app.classes_sql import SqlClassBook  # noqa: E402
 from app.i18n import Words  # noqa: E402
+from app.storage.classes import SchoolClass  # noqa: E402
+from app.storage.classes_sql import SqlClassBook  # noqa: E402
 from lessons import LessonRunner, load_library  # noqa: E402
 from practice.drills import make_drill  # noqa: E402
 from tests.browser.conftest import free_port, stop_app  # noqa: E402

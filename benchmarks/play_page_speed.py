@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-import app.play_page  # noqa: E402
+import app.pages.play_page  # noqa: E402
 from engine import Play  # noqa: E402
 from play import computer_player  # noqa: E402
 from play.game import LEARNER, Game, Setup  # noqa: E402
@@ -48,7 +48,7 @@ def server_runs(level: str, count: int, pace: float) -> list[tuple[float, int, f
     after the learner's move (made by its button twin, the tile lifted beforehand), the computer moves it made, their
     thinking alone (the same moves made again in this process), and what the old path held the session for: a run
     per computer move, each sleeping out ``pace`` after its thinking (at least max(pace, thinking) each)."""
-    app.play_page.PACE = pace
+    app.pages.play_page.PACE = pace
     runs = []
     for seed in range(1, count + 1):
         game = Game.new(Setup("partnership", level=level, coach=True, seed=seed))
@@ -67,7 +67,7 @@ def server_runs(level: str, count: int, pace: float) -> list[tuple[float, int, f
         at.run()
         now = (time.perf_counter() - start) * 1000
         assert not at.exception, at.exception
-        after = at.session_state[app.play_page.STATE_KEY].game
+        after = at.session_state[app.pages.play_page.STATE_KEY].game
         assert after.learner_to_move or after.hand_over
         made = len(after.position.history) - len(game.position.history) - 1
         game.play(move)

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.progress import Answer, Learner
-from app.progress_sql import SqlProgressStore, answers
+from app.storage.progress import Answer, Learner
+from app.storage.progress_sql import SqlProgressStore, answers
 from tests.postgres import PostgresServer, PostgresUnavailable
 
 OTHER_LEARNERS = 20  # the whole class's answers sit in the same table, so the index has to do its work

@@ -18,7 +18,7 @@ Level = Literal["new", "learning", "mastered"]
 
 
 class AnswerLike(Protocol):
-    """Anything with a skill id and whether it was right (``app.progress.Answer``, a session's ``Result``)."""
+    """Anything with a skill id and whether it was right (``app.storage.progress.Answer``, a session's ``Result``)."""
 
     @property
     def skill(self) -> str: ...

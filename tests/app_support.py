@@ -10,9 +10,9 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from app.picture import IMAGE_KEY, tap_value
 from app.state import KEY, Visit
-from app.widgets import answer_key
+from app.widgets.common import answer_key
+from app.widgets.picture import IMAGE_KEY, tap_value
 from engine import Draw, Pass, Play, parse_move
 from lessons import LessonRunner, load_library
 from render import HandTile, OpenEnd, Region

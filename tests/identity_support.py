@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.accounts import SchoolSettings
-from app.accounts_sql import SqlAccounts, Teacher
-from app.browser import BROWSER_KEY
-from app.classes import SchoolClass
-from app.classes_sql import SqlClassBook
+from app.storage.accounts import SchoolSettings
+from app.storage.accounts_sql import SqlAccounts, Teacher
+from app.storage.browser import BROWSER_KEY
+from app.storage.classes import SchoolClass
+from app.storage.classes_sql import SqlClassBook
 from tests.app_support import click, open_app, texts, visit
 
 PASSWORD = "a long enough passphrase"

@@ -1,5 +1,5 @@
-"""What the browser keeps across a reload (app/browser.py), under AppTest: the browser's report is played by setting
-the component's state as the real component does. The browser keeps only tokens the server signed: a learner
+"""What the browser keeps across a reload (app/storage/browser.py), under AppTest: the browser's report is played by
+setting the component's state as the real component does. The browser keeps only tokens the server signed: a learner
 comes back signed in, a guest gets back their record from the server, anything else — every form an older version
 wrote, an edited, truncated or forged token — is ignored with a plain notice; nothing is written before it was read."""
 
@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from app.accounts import Tokens
-from app.browser import VERSION
-from app.progress_sql import URL_VARIABLE, SqlProgressStore
+from app.storage.accounts import Tokens
+from app.storage.browser import VERSION
+from app.storage.progress_sql import URL_VARIABLE, SqlProgressStore
 from tests.app_support import LIBRARY, click, open_app, texts, visit
 from tests.identity_support import make_roster, reload_with, signed_in_app
 

@@ -3,7 +3,7 @@ table reset, all hands face up, and the N B A X H keys on the buttons."""
 
 from __future__ import annotations
 
-from app.table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE
+from app.widgets.lesson_table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE
 from tests.app_support import LIBRARY, click, open_app, play_by_buttons, runner, texts, visit
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.widgets import stars_text
+from app.widgets.common import stars_text
 from tests.app_support import LANGUAGES, LIBRARY, answer, click, open_app, runner, solve_step, texts, visit
 
 LESSONS = [lesson.id for lesson in LIBRARY.lessons]

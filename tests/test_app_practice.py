@@ -7,8 +7,8 @@ import pytest
 
 from app.drills import SET_SIZE
 from app.i18n import Words
-from app.practice_page import answer_key
-from app.table import CLASSROOM_SCALE, PROJECTOR_SIZE
+from app.pages.practice_page import answer_key
+from app.widgets.lesson_table import CLASSROOM_SCALE, PROJECTOR_SIZE
 from practice import Question, question_from_code, skills_of_lesson
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, shown_picture, texts, visit
 

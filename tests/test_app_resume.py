@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from app.home import continue_with, resume
-from app.progress import LessonProgress, Progress
+from app.pages.home import continue_with, resume
+from app.storage.progress import LessonProgress, Progress
 from tests.app_support import LIBRARY, click, open_app, solve_step
 
 ORDER = ["pila", "pegar", "dobles", "pasa", "salida"]

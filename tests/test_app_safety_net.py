@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import home
+from app.pages import home
 from tests.app_support import LANGUAGES, LIBRARY, open_app
 
 

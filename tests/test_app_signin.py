@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from app.accounts import FREE_TRIES, wait_after
-from app.progress import Learner
-from app.progress_sql import URL_VARIABLE, GuardedStore, SqlProgressStore
 from app.signin import EXAMPLE_CODE
+from app.storage.accounts import FREE_TRIES, wait_after
+from app.storage.progress import Learner
+from app.storage.progress_sql import URL_VARIABLE, GuardedStore, SqlProgressStore
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, runner, solve_step, texts, visit
 from tests.identity_support import make_roster, reload_with, signed_in_app
 from tests.test_app_browser_memory import browser_data

@@ -11,18 +11,18 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from app.accounts import SchoolSettings
-from app.accounts_sql import SqlAccounts
-from app.classes import secret_hash
-from app.classes_sql import SqlClassBook
-from app.progress import Learner
-from app.progress_sql import SCHEMA_VERSION, SqlProgressStore, make_engine
+from app.storage.accounts import SchoolSettings
+from app.storage.accounts_sql import SqlAccounts
+from app.storage.classes import secret_hash
+from app.storage.classes_sql import SqlClassBook
+from app.storage.progress import Learner
+from app.storage.progress_sql import SCHEMA_VERSION, SqlProgressStore, make_engine
 from tests.postgres import PostgresServer
 
 OLD_SECRET = "old-teacher-link-secret-0123456789"
 WHEN = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)
 
-# The tables as version 2 made them (app/progress_sql.py at commit 3d010a2), written out so the test keeps them.
+# The tables as version 2 made them (app/storage/progress_sql.py at commit 3d010a2), written out so the test keeps them.
 V2 = """
 CREATE TABLE schema_version (version INTEGER NOT NULL PRIMARY KEY, applied_at TIMESTAMP WITH TIME ZONE NOT NULL);
 CREATE TABLE learners (key VARCHAR(200) NOT NULL PRIMARY KEY, nickname VARCHAR(100) NOT NULL,

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import app.play_page
+import app.pages.play_page
 from app.i18n import Words
-from app.picture import tap_value
-from app.play_page import STATE_KEY, PlayState
-from app.play_table import IMAGE_KEY
+from app.pages.play_page import STATE_KEY, PlayState
+from app.widgets.picture import tap_value
+from app.widgets.play_table import IMAGE_KEY
 from engine import Draw, Move, Play, parse_history
 from play import advice, choices, computer_player
 from play.game import LEARNER, Game, Setup
@@ -29,8 +29,8 @@ from wording import Message
 def seeded(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
     """Every match the page starts in a test follows a seed of the test's own (the same in every run)."""
     seed = sum(map(ord, request.node.name)) * 7919
-    monkeypatch.setattr(app.play_page, "new_seed", lambda: seed)
-    monkeypatch.setattr(app.play_page, "PACE", 0.0)  # the computers' moves all at once under test
+    monkeypatch.setattr(app.pages.play_page, "new_seed", lambda: seed)
+    monkeypatch.setattr(app.pages.play_page, "PACE", 0.0)  # the computers' moves all at once under test
 
 
 def state(at: AppTest) -> PlayState:
@@ -268,7 +268,7 @@ def no_sleep(monkeypatch: pytest.MonkeyPatch) -> list[float]:
 @pytest.mark.parametrize("table", ["partnership", "one_vs_one"])
 def test_after_the_learners_move_the_computers_all_move_in_one_run_shown_one_by_one(
         monkeypatch: pytest.MonkeyPatch, no_sleep: list[float], table: str) -> None:
-    monkeypatch.setattr(app.play_page, "PACE", 0.5)  # the browser shows each table half a second
+    monkeypatch.setattr(app.pages.play_page, "PACE", 0.5)  # the browser shows each table half a second
     at = open_app(lesson="play", lang="en")
     start(at, table)
     opened = game(at)

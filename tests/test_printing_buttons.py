@@ -8,8 +8,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from app import print_downloads
 from app.printing import parse_worksheet_code
+from app.widgets import print_downloads
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, texts
 
 

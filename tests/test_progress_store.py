@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from app.progress import (
+from app.storage.progress import (
     Answer,
     Learner,
     LearnerGone,
@@ -23,7 +23,7 @@ from app.progress import (
     StepResult,
     check_nickname,
 )
-from app.progress_sql import (
+from app.storage.progress_sql import (
     SCHEMA_VERSION,
     SchemaTooNewError,
     SqlProgressStore,

@@ -220,7 +220,7 @@ def test_only_highlights_go_in_highlights() -> None:
 
 def test_app_draws_a_steps_marks_with_labels_in_the_learners_language() -> None:
     from app.i18n import Words
-    from app.table import table_view
+    from app.widgets.lesson_table import table_view
     from lessons import LessonRunner, load_library
     from practice.drills import make_drill
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pytest
 
 from app.i18n import Words
-from app.table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, table_view
+from app.widgets.lesson_table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, table_view
 from engine import Play, Position, parse_move
 from lessons import Lesson, LessonRunner, StepView, load_library
 from practice.drills import make_drill

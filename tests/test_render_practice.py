@@ -9,7 +9,7 @@ import pytest
 from test_render_lessons import LANGUAGES, LIBRARY, check_picture
 
 from app.i18n import Words
-from app.table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE
+from app.widgets.lesson_table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE
 from practice import SKILL_IDS, generate
 from render import TableView, draw_table
 

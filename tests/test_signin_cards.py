@@ -13,12 +13,12 @@ import zxingcpp
 from PIL import Image, ImageChops, ImageDraw
 from pypdf import PdfReader
 
-from app.accounts import new_personal_code, normal_personal_code
-from app.classes import IssuedCode
 from app.i18n import Words
 from app.printing import DPI, PlacedCard, card_sheets, signin_cards, signin_link
 from app.printing.page import A4, INK, PAPER, font
 from app.printing.signin_cards import CardTexts
+from app.storage.accounts import new_personal_code, normal_personal_code
+from app.storage.classes import IssuedCode
 from tests.app_support import LANGUAGES, LIBRARY
 
 BASE = "https://plaza.school.example"

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app.picture import IMAGE_KEY
-from app.widgets import stars_text
+from app.widgets.common import stars_text
+from app.widgets.picture import IMAGE_KEY
 from render import OpenEnd
 from tests.app_support import (
     LANGUAGES,

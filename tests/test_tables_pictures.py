@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from app.table import PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE
+from app.widgets.lesson_table import PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE
 from engine import Play, Position, Rules
 from render import OpenEnd, Rect, TableView, draw_table
 from render.scores import count_terms

@@ -22,17 +22,17 @@ from streamlit.proto.TextInput_pb2 import TextInput as TextInputProto
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
-from app import browser
-from app.accounts import PASSWORD_MAX, PASSWORD_MIN, TEACHER_NAME_MAX, AccountRefused, SchoolSettings
-from app.accounts_sql import SqlAccounts, Teacher
-from app.browser import BROWSER_KEY, VERSION
-from app.classes import SchoolClass, new_class_code, secret_hash
-from app.classes_sql import SqlClassBook
 from app.i18n import Words, plain
-from app.progress import Answer, Learner, StepResult
-from app.progress_sql import URL_VARIABLE, SqlProgressStore, attempts, classes, make_engine, teachers
-from app.teacher_account import refusal
-from app.teacher_roster import _short
+from app.pages.teacher_account import refusal
+from app.pages.teacher_roster import _short
+from app.storage import browser
+from app.storage.accounts import PASSWORD_MAX, PASSWORD_MIN, TEACHER_NAME_MAX, AccountRefused, SchoolSettings
+from app.storage.accounts_sql import SqlAccounts, Teacher
+from app.storage.browser import BROWSER_KEY, VERSION
+from app.storage.classes import SchoolClass, new_class_code, secret_hash
+from app.storage.classes_sql import SqlClassBook
+from app.storage.progress import Answer, Learner, StepResult
+from app.storage.progress_sql import URL_VARIABLE, SqlProgressStore, attempts, classes, make_engine, teachers
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, texts, visit
 
 PASSWORD = "tiles on the table at noon"

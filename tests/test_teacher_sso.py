@@ -1,4 +1,4 @@
-"""Single sign-on for teachers (app/teacher_sso.py) under AppTest: the school's settings read and checked, the
+"""Single sign-on for teachers (app/pages/teacher_sso.py) under AppTest: the school's settings read and checked, the
 "sign in with the school account" button handing over to ``st.login``, a school account mapped to one teacher
 account (made at the first sign-in, found again at the next), a refused e-mail domain making none, what the
 provider says about the person shown as text only, and signing out ending the school account's session too.
@@ -17,11 +17,12 @@ import streamlit as st
 from streamlit.errors import StreamlitAuthError
 from streamlit.testing.v1 import AppTest
 
-from app import browser, teacher_sso
-from app.accounts import read_school_settings
-from app.accounts_sql import SqlAccounts
-from app.progress_sql import URL_VARIABLE, make_engine, teachers
+from app.pages import teacher_sso
 from app.state import KEY, Visit
+from app.storage import browser
+from app.storage.accounts import read_school_settings
+from app.storage.accounts_sql import SqlAccounts
+from app.storage.progress_sql import URL_VARIABLE, make_engine, teachers
 from lessons import load_library
 
 #: What a school writes in .streamlit/secrets.toml to sign its teachers in with its own accounts (the README's
@@ -52,9 +53,10 @@ def _page(lang: str) -> None:
     """The part of the Teacher page under test: single sign-on's offer, then who is signed in and a way out."""
     import streamlit as st
 
-    from app import signin, teacher_sso
+    from app import signin
     from app.i18n import Words
     from app.library import library
+    from app.pages import teacher_sso
     from app.state import current_visit
 
     visit = current_visit(lang)
@@ -345,9 +347,9 @@ def test_only_a_fresh_school_sign_in_on_a_visits_first_run_counts_as_coming_back
     from types import SimpleNamespace
     from unittest import mock
 
-    from app import teacher_sso
-    from app.accounts import read_school_settings
+    from app.pages import teacher_sso
     from app.state import Settings, Visit
+    from app.storage.accounts import read_school_settings
 
     path = tmp_path / "secrets.toml"
     path.write_text(SCHOOL_SECRETS.format(app=APP, provider=PROVIDER), encoding="utf-8")

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from app.accounts import AccountRefused, SchoolSettings
-from app.accounts_sql import SqlAccounts, Teacher
-from app.classes import ClassRefused, SchoolClass, normal_code, secret_hash
-from app.classes_sql import SqlClassBook
-from app.progress import Answer, Learner, LessonProgress, StepResult
-from app.progress_sql import MIGRATIONS, SCHEMA_VERSION, SqlProgressStore, classes, make_engine, schema_version
+from app.storage.accounts import AccountRefused, SchoolSettings
+from app.storage.accounts_sql import SqlAccounts, Teacher
+from app.storage.classes import ClassRefused, SchoolClass, normal_code, secret_hash
+from app.storage.classes_sql import SqlClassBook
+from app.storage.progress import Answer, Learner, LessonProgress, StepResult
+from app.storage.progress_sql import MIGRATIONS, SCHEMA_VERSION, SqlProgressStore, classes, make_engine, schema_version
 
 PASSWORD = "tiles on the table at noon"
 SCOPES = ("visit:test",)

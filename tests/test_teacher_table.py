@@ -10,13 +10,13 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from app import class_table
-from app.class_table import csv_file_name, iso_time, seen_text, slug, steps_csv, to_csv
-from app.classes import ClassLearner, ClassReport, SchoolClass
 from app.i18n import Words, plain
-from app.progress import LessonProgress, StepResult
-from app.teacher_page import secret_of
-from app.teacher_roster import names_of
+from app.pages.teacher_page import secret_of
+from app.pages.teacher_roster import names_of
+from app.storage.classes import ClassLearner, ClassReport, SchoolClass
+from app.storage.progress import LessonProgress, StepResult
+from app.widgets import class_table
+from app.widgets.class_table import csv_file_name, iso_time, seen_text, slug, steps_csv, to_csv
 from practice import SKILL_IDS
 from tests.app_support import LANGUAGES, LIBRARY
 

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.progress import Learner
-from app.progress_sql import SqlProgressStore
+from app.storage.progress import Learner
+from app.storage.progress_sql import SqlProgressStore
 from lessons import load_library
 from tests.browser.conftest import free_port, start_app, stop_app
 from tests.identity_support import PASSWORD, make_roster

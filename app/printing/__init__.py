@@ -6,10 +6,10 @@ It lives in ``app/`` rather than ``render/`` because it needs the lessons' texts
 (``Words``) and the app's table views, while ``render/`` draws tables and knows no words.
 """
 
-from .cards import course, key_step, lesson_card, lesson_link
-from .page import A4, DPI, Document, PlacedPicture
-from .signin_cards import PlacedCard, card_sheets, signin_cards, signin_link
-from .worksheet import (
+from app.printing.cards import course, key_step, lesson_card, lesson_link
+from app.printing.page import A4, DPI, Document, PlacedPicture
+from app.printing.signin_cards import PlacedCard, card_sheets, signin_cards, signin_link
+from app.printing.worksheet import (
     SHEET_SIZE,
     new_worksheet_code,
     parse_worksheet_code,

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.i18n import Words
+from app.printing.page import BODY, HEADER, HEADING, MUTED, SMALL, TITLE, Document
+from app.widgets.lesson_table import PROJECTOR_SIZE, picture, table_view
 from lessons import Lesson, LessonRunner, Library
 from lessons.model import Step
 from practice.drills import make_drill
-
-from ..i18n import Words
-from ..table import PROJECTOR_SIZE, picture, table_view
-from .page import BODY, HEADER, HEADING, MUTED, SMALL, TITLE, Document
 
 #: The card's picture: drawn at this scale, then fitted to the page's width.
 CARD_SCALE = 2.0

@@ -11,9 +11,9 @@ from functools import lru_cache
 import segno
 from PIL import Image, ImageDraw, ImageFont
 
-from ..classes import IssuedCode
-from ..i18n import Words
-from .page import A4, BOX, HEADING, INK, MUTED, RULE, Document, font, wrap
+from app.i18n import Words
+from app.printing.page import A4, BOX, HEADING, INK, MUTED, RULE, Document, font, wrap
+from app.storage.classes import IssuedCode
 
 Box = tuple[int, int, int, int]
 

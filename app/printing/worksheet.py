@@ -7,13 +7,12 @@ from __future__ import annotations
 import random
 import re
 
+from app.i18n import Words
+from app.printing.page import BODY, HEADER, HEADING, MUTED, SMALL, TITLE, Document
+from app.widgets.lesson_table import PHONE_SCALE, PROJECTOR_SIZE, picture
 from lessons import Library
 from practice import SEED_LIMIT, SKILL_IDS, Question, generate, skills_of_lesson
 from render import TableView
-
-from ..i18n import Words
-from ..table import PHONE_SCALE, PROJECTOR_SIZE, picture
-from .page import BODY, HEADER, HEADING, MUTED, SMALL, TITLE, Document
 
 SHEET_SIZE = 10
 _CODE = re.compile(r"^sheet-(?:(?P<lesson>[a-z]+)-)?(?P<seed>[0-9]{1,6})$")

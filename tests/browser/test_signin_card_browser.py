@@ -14,12 +14,12 @@ import zxingcpp
 from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
-from app.accounts import read_school_settings
-from app.accounts_sql import SqlAccounts
-from app.classes import IssuedCode
-from app.classes_sql import SqlClassBook
 from app.i18n import Words
 from app.printing import signin_cards
+from app.storage.accounts import read_school_settings
+from app.storage.accounts_sql import SqlAccounts
+from app.storage.classes import IssuedCode
+from app.storage.classes_sql import SqlClassBook
 from lessons import load_library
 from tests.browser.conftest import ARTIFACTS, free_port, start_app, stop_app
 from tests.browser.learner import still

@@ -19,8 +19,8 @@ import sqlalchemy as sa
 import werkzeug.serving
 from playwright.sync_api import Browser, Page, expect
 
-from app.browser import STORAGE_KEY
-from app.progress_sql import make_engine, teachers
+from app.storage.browser import STORAGE_KEY
+from app.storage.progress_sql import make_engine, teachers
 from lessons import load_library
 from tests.browser.conftest import free_port, start_app, stop_app
 from tests.browser.learner import still

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from app.accounts import FREE_TRIES, PERSONAL_BITS, AccountRefused, SchoolSettings, new_personal_code
-from app.accounts_sql import SqlAccounts
-from app.classes_sql import SqlClassBook
-from app.progress import Learner
-from app.progress_sql import URL_VARIABLE, SqlProgressStore, _now, learners
+from app.storage.accounts import FREE_TRIES, PERSONAL_BITS, AccountRefused, SchoolSettings, new_personal_code
+from app.storage.accounts_sql import SqlAccounts
+from app.storage.classes_sql import SqlClassBook
+from app.storage.progress import Learner
+from app.storage.progress_sql import URL_VARIABLE, SqlProgressStore, _now, learners
 from tests.app_support import LIBRARY, click, open_app, runner, texts, visit
 from tests.identity_support import make_roster, reload_with, signed_in_app
 from tests.test_app_browser_memory import browser_data

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from .accounts import (
+from app.storage.accounts import (
     DUMMY_HASH,
     FORGET_AFTER,
     AccountRefused,
@@ -34,8 +34,8 @@ from .accounts import (
     verify_password,
     wait_after,
 )
-from .progress import Learner
-from .progress_sql import (
+from app.storage.progress import Learner
+from app.storage.progress_sql import (
     _INSERTS,
     DATABASE_ERRORS,
     SchemaTooNewError,

@@ -10,11 +10,10 @@ from typing import Any
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from app.i18n import Words
+from app.state import Visit
 from practice import LessonMastery, SkillMastery
 from wording import Message
-
-from .i18n import Words
-from .state import Visit
 
 STAR, NO_STAR = "★", "☆"
 #: Answers this short sit side by side; longer ones are listed one under the other.

@@ -8,12 +8,11 @@ from typing import Any
 
 from PIL import Image
 
+from app.widgets.lesson_table_extras import view_options
 from engine import Draw, Pass, Position
 from lessons import StepView
 from render import Highlight, TablePicture, TableView, draw_table
 from render.view import CONCEALABLE
-
-from .table_extras import view_options
 
 #: The canvas at 1x and the picture's pixels per canvas pixel. The renderer's sizes are canvas pixels designed to
 #: be shown about one CSS pixel each (a learner's tile 46 wide, an end circle 46 across: touch targets of at

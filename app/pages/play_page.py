@@ -15,18 +15,26 @@ from typing import Any
 
 import streamlit as st
 
+from app import navigation, urls
+from app.i18n import Words
+from app.library import library
+from app.state import Taps, Visit, current_visit, tab_state
+from app.storage.browser import FEEDBACK_KEY
+from app.widgets import common, gestures
+from app.widgets.play_table import (
+    IMAGE_KEY,
+    coach_box,
+    count_panel,
+    hand_record,
+    happened,
+    match_summary,
+    table_picture,
+)
 from engine import PRESETS, Move, Position, Rules, Tile
 from play import LEVELS
 from play.game import LEARNER, BadRecord, Game, Setup, new_seed
 from wording import Message, Ref, refusal
 from wording.seats import seat_key
-
-from . import gestures, navigation, urls, widgets
-from .browser import FEEDBACK_KEY
-from .i18n import Words
-from .library import library
-from .play_table import IMAGE_KEY, coach_box, count_panel, hand_record, happened, match_summary, table_picture
-from .state import Taps, Visit, current_visit, tab_state
 
 SCOPE = "play"  # the texts file of this page and of the coach: lessons/texts/<lang>/play.toml
 STATE_KEY = "play"
@@ -50,7 +58,7 @@ class PlayState:
 
 @dataclass(frozen=True)
 class PlayTable:
-    """The match as the gestures see it (`app.gestures.Table`): the learner's seat, their lifted tile, and the
+    """The match as the gestures see it (`app.widgets.gestures.Table`): the learner's seat, their lifted tile, and the
     engine's refusal of a move kept to show."""
 
     state: PlayState
@@ -119,7 +127,7 @@ def show() -> None:
     _take_address(visit, state)
     _consume_tap(state)
     st.title(words("play.title"))
-    widgets.notices(visit, words, navigation.PLAY)
+    common.notices(visit, words, navigation.PLAY)
     game = state.game
     if game is None:
         _setup_form(state, words)
@@ -215,7 +223,7 @@ def _gesture(gesture: gestures.Gesture, *args: Any) -> None:
 
 
 def _acted(state: PlayState) -> None:
-    """An action: the feedback comes into view with the focus (app/browser.py), and an earlier refusal goes."""
+    """An action: the feedback comes into view with the focus (app/storage/browser.py), and an earlier refusal goes."""
     current_visit().taps.acted += 1
     state.error = None
 
@@ -243,7 +251,7 @@ def _match(game: Game, state: PlayState, visit: Visit, words: Words, between: li
     table = words(f"tables.preset.{game.setup.table}")
     st.caption(words("play.heading", table=table[:1].upper() + table[1:],
                      level=words(f"play.level_{game.setup.level}"), hand=game.hand_number))
-    left, right = widgets.table_and_controls(visit.settings.classroom)
+    left, right = common.table_and_controls(visit.settings.classroom)
     with left:
         shown = table_picture(game, state.selected, state.taps.wrong, words, visit.settings.classroom,
                               on_tap=_on_tap, between=between, pace=PACE)
@@ -268,9 +276,9 @@ def _match(game: Game, state: PlayState, visit: Visit, words: Words, between: li
 
 def _turn(game: Game, state: PlayState, words: Words) -> None:
     """Whose turn it is (the computers have all moved by now), what the last tap did, and why a move was refused."""
-    widgets.tap_notice(words, state.taps.notice)
+    common.tap_notice(words, state.taps.notice)
     if state.error is not None:
-        widgets.feedback_box("error", words.render(state.error))
+        common.feedback_box("error", words.render(state.error))
     if game.learner_to_move:
         st.markdown(f"**{words('play.your_turn')}**")
 

@@ -1,25 +1,24 @@
 """What the learner's actions do to the lesson runner: run as widget callbacks, before the page is drawn, so the
 picture drawn in the same run already shows their effect. Taps and their button twins go the way of every table
-(`app/gestures.py`) through `LessonTable`. Nothing here raises on bad input, and nothing here reads or writes the
-runner's insides: every change goes through its public methods."""
+(`app/widgets/gestures.py`) through `LessonTable`. Nothing here raises on bad input, and nothing here reads or writes
+the runner's insides: every change goes through its public methods."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from app.state import Visit
 from engine import Move, Tile
 from lessons import LessonRunner
 from wording import Message, Ref
 from wording.seats import seat_key
 
-from .state import Visit
-
 
 @dataclass(frozen=True)
 class LessonTable:
-    """A lesson step's table as the gestures see it (`app.gestures.Table`): the runner judges every move, and its
-    feedback (the engine's refusal in words, or the lesson's own word on a wrong move) is what the page shows."""
+    """A lesson step's table as the gestures see it (`app.widgets.gestures.Table`): the runner judges every move, and
+    its feedback (the engine's refusal in words, or the lesson's own word on a wrong move) is what the page shows."""
 
     runner: LessonRunner
 

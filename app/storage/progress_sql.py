@@ -25,7 +25,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from .progress import (
+from app.storage.progress import (
     MOVE_SEPARATOR,
     Answer,
     Learner,

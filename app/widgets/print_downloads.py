@@ -8,12 +8,11 @@ from functools import lru_cache, partial
 
 import streamlit as st
 
+from app import navigation, urls
+from app.i18n import Words
+from app.library import library
+from app.printing import course, lesson_card, new_worksheet_code, parse_worksheet_code, worksheet
 from practice import skills_of_lesson
-
-from . import navigation, urls
-from .i18n import Words
-from .library import library
-from .printing import course, lesson_card, new_worksheet_code, parse_worksheet_code, worksheet
 
 PDF = "application/pdf"
 SCOPE_KEY, SHEET_KEY, CARD_KEY = "print_scope", "print_sheet_code", "print_card_lesson"

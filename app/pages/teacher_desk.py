@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .classes import IssuedCode, SchoolClass
-from .classes_sql import SqlClassBook
-from .i18n import Words
-from .library import library
-from .state import current_visit, tab_state
+from app.i18n import Words
+from app.library import library
+from app.state import current_visit, tab_state
+from app.storage.classes import IssuedCode, SchoolClass
+from app.storage.classes_sql import SqlClassBook
 
 KEY = "teacher_desk"  # session state: this tab's `Desk`
 
@@ -59,7 +59,7 @@ def desk() -> Desk:
 
 def tell(here: Desk, kind: str, text: str) -> None:
     """Say ``text`` once at the top of the desk (``kind``: success, error or info), brought into view with the
-    focus as the feedback of an action (app/browser.py)."""
+    focus as the feedback of an action (app/storage/browser.py)."""
     here.notice = (kind, text)
     current_visit().taps.acted += 1
 

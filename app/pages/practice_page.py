@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import streamlit as st
 
+from app import drills, navigation, urls
+from app.drills import SET_SIZE
+from app.i18n import Words
+from app.library import library
+from app.state import Drill, Visit, current_visit
+from app.storage.browser import FEEDBACK_KEY
+from app.widgets import common
+from app.widgets.lesson_table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, picture
+from app.widgets.picture import layout_boxes, tap_picture
 from practice import SKILL_IDS, Question, Result, get_skill, mastery
 from render import TableView
-
-from . import drills, navigation, urls, widgets
-from .browser import FEEDBACK_KEY
-from .drills import SET_SIZE
-from .i18n import Words
-from .library import library
-from .picture import layout_boxes, tap_picture
-from .state import Drill, Visit, current_visit
-from .table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, picture
 
 MIXED = "mixed"
 SKILL_KEY = "practice_skill"
@@ -26,7 +26,7 @@ PICTURE_KEY = "practice_table"
 
 def answer_key(drill: Drill) -> str:
     """The widget key of the current question's choices (fresh for every question of every drill)."""
-    return widgets.answer_key("practice", drills.number(drill), drill.serial)
+    return common.answer_key("practice", drills.number(drill), drill.serial)
 
 
 def show() -> None:
@@ -39,7 +39,7 @@ def show() -> None:
     if refused is not None:
         visit.place.notices.append(refused)
     st.title(words("practice.title"))
-    widgets.notices(visit, words, navigation.PRACTICE)
+    common.notices(visit, words, navigation.PRACTICE)
     drill = visit.place.drill
     if drill is None:
         _setup(visit, words)
@@ -96,7 +96,7 @@ def _setup(visit: Visit, words: Words) -> None:
     def label(option: str) -> str:
         if option == MIXED:
             return words("practice.mixed")
-        return f"{words(get_skill(option).title)} · {widgets.level_text(words, levels[option])}"
+        return f"{words(get_skill(option).title)} · {common.level_text(words, levels[option])}"
 
     st.selectbox(words("practice.choose_skill"), [MIXED, *SKILL_IDS], format_func=label, key=SKILL_KEY)
     st.button(words("practice.start", size=SET_SIZE), key="practice_start", type="primary",
@@ -121,7 +121,7 @@ def _question(drill: Drill, question: Question, visit: Visit, words: Words) -> N
     classroom = visit.settings.classroom
     if not classroom:
         _prompt(question, words)  # the question first, above the table and the answers
-    left, right = widgets.table_and_controls(classroom)
+    left, right = common.table_and_controls(classroom)
     with left:
         _picture(question, visit, words)
     with right:
@@ -168,7 +168,7 @@ def _choices(drill: Drill, question: Question, visit: Visit, words: Words) -> No
             st.button(words("practice.check"), key="practice_check", icon=":material/check:",
                       on_click=_on_answer, args=(key, True))
     else:
-        widgets.answer_choice(words("player.choose"), labels, key, disabled=answered, on_change=_on_answer,
+        common.answer_choice(words("player.choose"), labels, key, disabled=answered, on_change=_on_answer,
                               args=(key, False))
 
 
@@ -182,7 +182,7 @@ def _feedback(result: Result, visit: Visit, words: Words) -> None:
     answer = words("practice.answer_is", answer=_answer_text(question, words))
     reason = words.render(question.reason)
     verdict = words("practice.right") if result.correct else words("practice.wrong")
-    widgets.feedback_box("success" if result.correct else "error", f"**{verdict}** {answer}  \n{reason}")
+    common.feedback_box("success" if result.correct else "error", f"**{verdict}** {answer}  \n{reason}")
     _lesson_link(question, visit, words)
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from . import signin, teacher_sso
-from .accounts import PASSWORD_MAX, PASSWORD_MIN, TEACHER_NAME_MAX, AccountRefused
-from .i18n import Words, plain
-from .progress_sql import DATABASE_ERRORS
-from .state import Visit, current_visit
-from .teacher_desk import desk, page_words, tell
+from app import signin
+from app.i18n import Words, plain
+from app.pages import teacher_sso
+from app.pages.teacher_desk import desk, page_words, tell
+from app.state import Visit, current_visit
+from app.storage.accounts import PASSWORD_MAX, PASSWORD_MIN, TEACHER_NAME_MAX, AccountRefused
+from app.storage.progress_sql import DATABASE_ERRORS
 
 NAME_KEY, PASSWORD_KEY = "teacher_name", "teacher_password"
 NEW_NAME_KEY, NEW_PASSWORD_KEY, AGAIN_KEY, INVITATION_KEY = (

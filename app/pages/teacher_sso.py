@@ -18,12 +18,12 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAuthError
 
-from . import signin
-from .accounts import AccountRefused, SchoolSettings, read_school_settings
-from .accounts_sql import SqlAccounts
-from .i18n import Words
-from .progress_sql import DATABASE_ERRORS
-from .state import Visit
+from app import signin
+from app.i18n import Words
+from app.state import Visit
+from app.storage.accounts import AccountRefused, SchoolSettings, read_school_settings
+from app.storage.accounts_sql import SqlAccounts
+from app.storage.progress_sql import DATABASE_ERRORS
 
 DEFAULT_PROVIDER = "default"  # Streamlit's name for a provider written straight into ``[auth]``
 PROVIDER_KEYS = ("client_id", "client_secret", "server_metadata_url")

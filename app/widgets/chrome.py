@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from app import signin
+from app.i18n import Words
+from app.state import Visit, current_visit
 from lessons import Library
-
-from . import signin
-from .i18n import Words
-from .state import Visit, current_visit
 
 
 def _set_lang(key: str) -> None:

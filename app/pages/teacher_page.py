@@ -14,18 +14,19 @@ from urllib.parse import parse_qs, urlparse
 
 import streamlit as st
 
+from app import navigation, signin, urls
+from app.i18n import Words, plain
+from app.library import library
+from app.pages import teacher_account
+from app.pages.teacher_desk import Desk, desk, page_words, tell
+from app.pages.teacher_roster import roster
+from app.state import Visit, current_visit
+from app.storage.browser import FEEDBACK_KEY
+from app.storage.classes import CLASS_NAME_MAX, ClassRefused, ClassReport, SchoolClass, is_class_code, normal_code
+from app.storage.classes_sql import open_class_book
+from app.storage.progress_sql import DATABASE_ERRORS
+from app.widgets import class_table, common, print_downloads
 from practice import get_skill
-
-from . import class_table, navigation, print_downloads, signin, teacher_account, urls, widgets
-from .browser import FEEDBACK_KEY
-from .classes import CLASS_NAME_MAX, ClassRefused, ClassReport, SchoolClass, is_class_code, normal_code
-from .classes_sql import open_class_book
-from .i18n import Words, plain
-from .library import library
-from .progress_sql import DATABASE_ERRORS
-from .state import Visit, current_visit
-from .teacher_desk import Desk, desk, page_words, tell
-from .teacher_roster import roster
 
 LINK_PARAM = "key"  # the old teacher links: ``/teacher?key=<secret>``
 CLASS_PARAM = "class"  # ``/teacher?class=KMR-482``: the class's public code, opened for its own teacher only
@@ -61,7 +62,7 @@ def show() -> None:
         _follow(here, visit)
         return
     st.title(words("teacher.title"))
-    widgets.notices(visit, words, navigation.TEACHER)
+    common.notices(visit, words, navigation.TEACHER)
     if here.book is None or visit.account.accounts is None:
         st.warning(words("teacher.no_database"), icon=":material/cloud_off:")
     else:
@@ -98,7 +99,7 @@ def _say(here: Desk) -> None:
     """What the desk has to say once (a refusal, a success)."""
     if here.notice is not None:
         with st.container(key=FEEDBACK_KEY):
-            widgets.feedback_box(*here.notice)
+            common.feedback_box(*here.notice)
         here.notice = None
 
 

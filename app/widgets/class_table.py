@@ -12,11 +12,10 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
+from app.i18n import Words
+from app.storage.classes import ClassLearner, ClassReport, SchoolClass
+from app.widgets.common import stars_text
 from practice import SKILL_IDS, get_skill
-
-from .classes import ClassLearner, ClassReport, SchoolClass
-from .i18n import Words
-from .widgets import stars_text
 
 NOT_STARTED = "–"
 LEVEL_MARKS = {"new": "·", "learning": "◐", "mastered": "●"}  # besides the words, never colour alone

@@ -7,15 +7,16 @@ from urllib.parse import unquote, urlparse
 
 import streamlit as st
 
+from app import drills, navigation, signin, urls
+from app.i18n import Words
+from app.library import library
+from app.pages import play_page
+from app.state import Visit, current_visit
+from app.storage.progress import Progress
+from app.widgets import chrome, common
 from lessons import Library
 from practice import LessonMastery, lesson_mastery
 from wording import Message
-
-from . import chrome, drills, navigation, play_page, signin, urls, widgets
-from .i18n import Words
-from .library import library
-from .progress import Progress
-from .state import Visit, current_visit
 
 
 def show() -> None:
@@ -25,7 +26,7 @@ def show() -> None:
     _follow_link(visit)
     words = Words(lib.texts, visit.settings.lang)
     st.title(words("home.welcome"))
-    widgets.notices(visit, words, navigation.HOME)
+    common.notices(visit, words, navigation.HOME)
     grouped = dict(navigation.courses(lib))
     plaza = len(grouped.get("la_plaza", []))
     st.markdown(words("home.intro", plaza=plaza, others=sum(len(ids) for ids in grouped.values()) - plaza))
@@ -115,14 +116,14 @@ def _lesson_card(lib: Library, visit: Visit, words: Words, progress: Progress, n
             return
         saved = progress.lesson(lesson_id)
         if saved.finished:
-            status = f"{widgets.stars_text(saved.stars)} · {words('home.stars', stars=saved.stars)}"
+            status = f"{common.stars_text(saved.stars)} · {words('home.stars', stars=saved.stars)}"
         elif lesson_id in visit.place.runners or saved.step > 1:
             status = words("home.in_progress", step=saved.step, count=len(lesson.steps))
         else:
             status = words("home.not_started")
         lines = [f"**{number}. {title}**", f":gray[{status}]"]
         if practised is not None:
-            lines.append(f":gray[{words('home.practice_level', level=widgets.level_text(words, practised))}]")
+            lines.append(f":gray[{words('home.practice_level', level=common.level_text(words, practised))}]")
         st.markdown("  \n".join(lines), width="stretch")
         skills = drills.lesson_skills(lesson_id)
         if skills and st.button(words("home.practise"), key=f"practise_{lesson_id}", icon=":material/quiz:",

@@ -10,15 +10,15 @@ from functools import partial
 
 import streamlit as st
 
-from . import navigation, urls
-from .accounts import name_look
-from .class_table import slug
-from .classes import ClassLearner, ClassRefused, IssuedCode
-from .i18n import Words, plain
-from .printing.signin_cards import signin_cards
-from .progress import NICKNAME_MAX
-from .progress_sql import DATABASE_ERRORS
-from .teacher_desk import Desk, desk, page_words, tell
+from app import navigation, urls
+from app.i18n import Words, plain
+from app.pages.teacher_desk import Desk, desk, page_words, tell
+from app.printing.signin_cards import signin_cards
+from app.storage.accounts import name_look
+from app.storage.classes import ClassLearner, ClassRefused, IssuedCode
+from app.storage.progress import NICKNAME_MAX
+from app.storage.progress_sql import DATABASE_ERRORS
+from app.widgets.class_table import slug
 
 NAMES_KEY, SHOW_CODES_KEY = "teacher_roster_names", "teacher_show_codes"
 NAMES_MAX = 5000

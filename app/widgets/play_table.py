@@ -7,16 +7,16 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
+from app import navigation, urls
+from app.i18n import Words
+from app.widgets import lesson_table_extras
+from app.widgets.lesson_table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, picture
+from app.widgets.picture import layout_boxes, tap_picture
 from engine import Draw, Pass, Position
 from play.coach import end_remarks
 from play.game import LEARNER, Game
 from render import ClickMap, TableView
 from wording.seats import seat_key, side_key
-
-from . import navigation, table_extras, urls
-from .i18n import Words
-from .picture import layout_boxes, tap_picture
-from .table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, picture
 
 IMAGE_KEY = "play_picture"  # the session-state key of the Play page's picture (tests set it to tap)
 
@@ -47,12 +47,12 @@ def _view(game: Game, position: Position, words: Words, classroom: bool, *, sele
     rules = position.rules
     over = game.hand_over if face_up is None else face_up
     extras = {}
-    if table_extras.shows_scores(rules):
+    if lesson_table_extras.shows_scores(rules):
         extras = {"scores": _scores_before(game), "end_count": rules.spinner}
     return TableView(
         viewer=LEARNER, selected=selected, hint=selected is not None,
         face_up=frozenset(range(rules.players)) if over else frozenset(), wrong=wrong, badges=_badges(game, position),
-        label_ends=True, labels=table_extras.labels(words, rules),
+        label_ends=True, labels=lesson_table_extras.labels(words, rules),
         scale=CLASSROOM_SCALE if classroom else PHONE_SCALE, size=PROJECTOR_SIZE if classroom else PHONE_SIZE,
         **extras,
     )
@@ -118,7 +118,7 @@ def _side_label(game: Game, side: int, words: Words) -> str:
 
 def _score_line(game: Game, words: Words) -> None:
     """The match score, side by side, and what wins it (the other tables' pictures write their own)."""
-    if table_extras.shows_scores(game.rules):
+    if lesson_table_extras.shows_scores(game.rules):
         return
     parts = [f"{_side_label(game, side, words)} {score}" for side, score in enumerate(game.match.scores)]
     key = "play.score_loses" if game.rules.target_loses else "play.score"

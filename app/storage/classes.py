@@ -13,9 +13,8 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from app.storage.progress import LessonProgress, StepResult, check_nickname
 from practice import SkillMastery
-
-from .progress import LessonProgress, StepResult, check_nickname
 
 #: Class codes are read out to a class and typed on phones: consonants without look-alikes (no L, no vowels, so no
 #: words), a hyphen, and digits without 0 and 1 (no O/I confusion): ``KMR-482``.

@@ -14,13 +14,10 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from practice import SKILL_IDS, skill_mastery
-from practice.mastery import RECENT
-
-from .accounts import code_hash as personal_code_hash
-from .accounts import name_look, new_personal_code, new_record_key, normal_personal_code, scripts_of
-from .accounts_sql import Teacher, delete_learner
-from .classes import (
+from app.storage.accounts import code_hash as personal_code_hash
+from app.storage.accounts import name_look, new_personal_code, new_record_key, normal_personal_code, scripts_of
+from app.storage.accounts_sql import Teacher, delete_learner
+from app.storage.classes import (
     ClassLearner,
     ClassRefused,
     ClassReport,
@@ -34,8 +31,8 @@ from .classes import (
     same_hash,
     secret_hash,
 )
-from .progress import Answer, Learner, LessonProgress, NameRefused, StepResult
-from .progress_sql import (
+from app.storage.progress import Answer, Learner, LessonProgress, NameRefused, StepResult
+from app.storage.progress_sql import (
     _INSERTS,
     DATABASE_ERRORS,
     SchemaTooNewError,
@@ -53,6 +50,8 @@ from .progress_sql import (
     step_results,
     write_transaction,
 )
+from practice import SKILL_IDS, skill_mastery
+from practice.mastery import RECENT
 
 log = logging.getLogger(__name__)
 

@@ -18,12 +18,11 @@ from typing import Any
 
 import streamlit as st
 
+from app import signin, urls
+from app.i18n import plain
+from app.state import Visit, current_visit
+from app.storage.progress_sql import DATABASE_ERRORS
 from wording import Message
-
-from . import signin, urls
-from .i18n import plain
-from .progress_sql import DATABASE_ERRORS
-from .state import Visit, current_visit
 
 BROWSER_KEY = "browser"  # the session-state key of the component (tests set it to play a reload)
 FEEDBACK_KEY = "feedback"  # the key of the container holding a page's feedback: it gets the view and the focus

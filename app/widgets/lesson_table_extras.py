@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from app.i18n import Words
 from engine import Match, Play, Position, Rules
 from lessons import StepView
-
-from .i18n import Words
 
 
 def shows_scores(rules: Rules) -> bool:

@@ -10,18 +10,19 @@ from typing import Any
 
 import streamlit as st
 
+from app import classroom, navigation, signin, urls
+from app.i18n import Words
+from app.library import library
+from app.pages import lesson_actions, play_page
+from app.state import Visit, current_visit
+from app.storage.browser import FEEDBACK_KEY, INSTRUCTION_KEY
+from app.storage.progress import StepResult
+from app.widgets import chrome, common, gestures, lesson_table_extras
+from app.widgets.lesson_table import picture, table_view
+from app.widgets.picture import IMAGE_KEY, layout_boxes, tap_picture
 from lessons import Lesson, LessonRunner, StepView
 from render import HighlightDescription, TableView
 from wording.seats import seat_key
-
-from . import actions, chrome, classroom, gestures, navigation, play_page, signin, table_extras, urls, widgets
-from .browser import FEEDBACK_KEY, INSTRUCTION_KEY
-from .i18n import Words
-from .library import library
-from .picture import IMAGE_KEY, layout_boxes, tap_picture
-from .progress import StepResult
-from .state import Visit, current_visit
-from .table import picture, table_view
 
 #: Seconds between the scripted replies as the picture plays them out (0 shows the end at once; AppTest uses 0).
 REPLY_DELAY = float(os.environ.get("LAPLAZA_REPLY_DELAY", "0.7"))
@@ -75,7 +76,7 @@ def _on_tap(lesson_id: str) -> None:
 
 def _consume_tap(visit: Visit, runner: LessonRunner) -> None:
     """Handle the picture's tap once, on the picture it was made on (a tap on another step's means nothing now)."""
-    gestures.take_tap(IMAGE_KEY, visit.taps, (runner.lesson.id, runner.number), actions.LessonTable(runner),
+    gestures.take_tap(IMAGE_KEY, visit.taps, (runner.lesson.id, runner.number), lesson_actions.LessonTable(runner),
                       partial(_acted, visit))
 
 
@@ -88,7 +89,7 @@ def _call(action: Callable[..., None], lesson_id: str, *args: Any) -> None:
 
 
 def _acted(visit: Visit) -> None:
-    """An action: the feedback comes into view with the focus (app/browser.py)."""
+    """An action: the feedback comes into view with the focus (app/storage/browser.py)."""
     visit.taps.acted += 1
 
 
@@ -97,11 +98,11 @@ def _gesture(lesson_id: str, gesture: gestures.Gesture, *args: Any) -> None:
     visit = current_visit()
     if lesson_id in visit.place.runners:
         _acted(visit)
-        gesture(visit.taps, actions.LessonTable(visit.place.runners[lesson_id]), *args)
+        gesture(visit.taps, lesson_actions.LessonTable(visit.place.runners[lesson_id]), *args)
 
 
 def _on_answer(lesson_id: str, key: str) -> None:
-    _call(actions.answer, lesson_id, st.session_state.get(key))
+    _call(lesson_actions.answer, lesson_id, st.session_state.get(key))
 
 
 # ------------------------------------------------------------------------------------------------------- drawing
@@ -119,7 +120,7 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> N
     else:
         st.title(title)
         st.progress(view.number / count, text=step_of)
-    widgets.notices(visit, words, lesson.id)
+    common.notices(visit, words, lesson.id)
     _saved_place(lesson, runner, visit, words)
     if view.kind == "remember":  # no table: the summary takes the page's width
         _remember(lesson, runner, view, words)
@@ -131,7 +132,7 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> N
         st.markdown(f":material/table_restaurant: *{plays}*")
     if not room:
         _step_text(view, words)
-    left, right = widgets.table_and_controls(room)
+    left, right = common.table_and_controls(room)
     with right:  # beside the picture (under it on a phone), so the picture stays where it was after an action
         if room:
             _step_text(view, words, large=True)
@@ -146,7 +147,7 @@ def _draw(lesson: Lesson, runner: LessonRunner, visit: Visit, words: Words) -> N
 
 
 def _step_text(view: StepView, words: Words, large: bool = False) -> None:
-    """The step's instruction, in the container a new step brings into view (app/browser.py)."""
+    """The step's instruction, in the container a new step brings into view (app/storage/browser.py)."""
     if view.prompt is not None:
         text = words.render(view.prompt)
         with st.container(key=INSTRUCTION_KEY):
@@ -158,7 +159,7 @@ def _table(lesson: Lesson, view: StepView, visit: Visit, words: Words, replies: 
     if view.position is None:
         visit.taps.click_map = None
         return
-    labels = table_extras.labels(words, view.position.rules)
+    labels = lesson_table_extras.labels(words, view.position.rules)
     step = lesson.step(view.number)
     conceal = view.conceal if view.kind == "question" else frozenset()  # the runner's step: a drill's own too
 
@@ -247,18 +248,18 @@ def _mark_subject(view: StepView, words: Words, lesson: Lesson, mark: Any) -> st
 def _feedback(view: StepView, visit: Visit, words: Words) -> None:
     stale = visit.taps.is_stale(view.feedback)  # an error about an earlier action: gone once the learner acts again
     with st.container(key=FEEDBACK_KEY):
-        widgets.tap_notice(words, visit.taps.notice)
+        common.tap_notice(words, visit.taps.notice)
         if view.feedback is not None and not stale:
-            widgets.feedback_box(view.feedback.kind, words.render(view.feedback))
+            common.feedback_box(view.feedback.kind, words.render(view.feedback))
 
 
 def _controls(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> None:
     if view.kind == "act":
         _act_buttons(lesson, view, visit, words)
     elif view.kind == "question":
-        key = widgets.answer_key(lesson.id, view.number, visit.taps.generation)
+        key = common.answer_key(lesson.id, view.number, visit.taps.generation)
         labels = [words.render(option.label) for option in view.options]
-        widgets.answer_choice(words("player.choose"), labels, key, disabled=view.done, on_change=_on_answer,
+        common.answer_choice(words("player.choose"), labels, key, disabled=view.done, on_change=_on_answer,
                               args=(lesson.id, key))
 
 
@@ -268,7 +269,7 @@ def _act_buttons(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> 
     if view.position is None or runner is None:
         return
     highlighted = frozenset(mark.button for mark in view.marks if mark.kind == "button")
-    gestures.buttons(words, view.position, actions.LessonTable(runner), partial(_gesture, lesson.id),
+    gestures.buttons(words, view.position, lesson_actions.LessonTable(runner), partial(_gesture, lesson.id),
                      disabled=view.done, highlighted=highlighted)
 
 
@@ -291,7 +292,7 @@ def _remember(lesson: Lesson, runner: LessonRunner, view: StepView, words: Words
         st.markdown(f"### :material/lightbulb: {words('remember.title')}")
         st.markdown("\n".join(f"- {words(point)}" for point in view.points))
     if runner.finished:
-        st.success(f"{words('lesson.done')} {widgets.stars_text(runner.stars)} — "
+        st.success(f"{words('lesson.done')} {common.stars_text(runner.stars)} — "
                    f"{words('player.finished', stars=runner.stars)}")
         _next_star(runner, words)
     ids = navigation.lesson_ids()
@@ -310,16 +311,16 @@ def _navigation(lesson: Lesson, view: StepView, visit: Visit, words: Words) -> N
     interactive = view.kind in ("act", "question")
     with st.container(horizontal=True, gap="small"):
         st.button(words("button.back"), key="back", icon=":material/arrow_back:", disabled=view.number <= 1,
-                  shortcut="B" if keys else None, on_click=_call, args=(actions.back_step, lesson.id))
+                  shortcut="B" if keys else None, on_click=_call, args=(lesson_actions.back_step, lesson.id))
         if interactive:
             st.button(words("button.hint"), key="hint", icon=":material/lightbulb:", disabled=view.done,
-                      shortcut="H" if keys else None, on_click=_call, args=(actions.hint, lesson.id))
+                      shortcut="H" if keys else None, on_click=_call, args=(lesson_actions.hint, lesson.id))
             st.button(words("button.retry"), key="retry", icon=":material/replay:",
-                      on_click=_call, args=(actions.retry, lesson.id))
+                      on_click=_call, args=(lesson_actions.retry, lesson.id))
         if view.number < count:
             st.button(words("button.next"), key="next", icon=":material/arrow_forward:", icon_position="right",
                       type="primary" if view.done else "secondary", shortcut="N" if keys else None,
-                      on_click=_call, args=(actions.next_step, lesson.id, visit.settings.classroom))
+                      on_click=_call, args=(lesson_actions.next_step, lesson.id, visit.settings.classroom))
         if st.button(words("player.all_lessons"), key="all_lessons", icon=":material/home:", type="tertiary"):
             navigation.go(navigation.HOME)
 

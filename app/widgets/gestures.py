@@ -9,13 +9,12 @@ from typing import Any, Protocol
 
 import streamlit as st
 
+from app.i18n import Words
+from app.state import Taps
+from app.widgets.picture import pending_tap
 from engine import Draw, Move, Pass, Play, Position, Tile
 from render import HandTile, OpenEnd, Region, SeatTiles, Stock
 from wording import Message, Ref
-
-from .i18n import Words
-from .picture import pending_tap
-from .state import Taps
 
 #: A gesture as a widget callback hands it on: one of this module's `lift`, `play_at`, `make`, with its argument.
 Gesture = Callable[..., None]
