@@ -99,7 +99,7 @@ def fitting(position: Position, tile: Tile | None = None) -> Play:
 
 def end_args(position: Position, end: str | None) -> dict[str, Any]:
     """An end's name and the number the engine says shows there."""
-    return {"end": Ref(f"end.{end}"), "number": position.end_number(end)}  # type: ignore[arg-type]
+    return {"end": Ref(f"end.{end}"), "number": position.end_number(end)}  # type: ignore[arg-type]  # a play on a laid line names its end
 
 
 def action_why(position: Position) -> Why:
@@ -136,7 +136,7 @@ def place_why(position: Position, tile: Tile, capicu: bool = False) -> Why:
         wanted = (choice,) if choice in ("left", "right") else ("left", "right")
         for end in wanted:
             if end not in fits:
-                refusal = refused(position, Play(tile, end))  # type: ignore[arg-type]
+                refusal = refused(position, Play(tile, end))  # type: ignore[arg-type]  # "left" or "right", from `wanted`
                 if choice in ("left", "right"):
                     return refusal
                 return because("no_capicu" if choice == "capicu" else "not_both", why=refusal)

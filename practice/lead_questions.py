@@ -58,10 +58,11 @@ def lead_lot(rng: random.Random) -> Draft:
         if choice == "again":
             return because("lot_no_tie", mine=str(mine), theirs=str(theirs), mine_pips=mine.pips,
                            theirs_pips=theirs.pips)
-        name = seat_name(rules, 0, choice)  # type: ignore[arg-type]
+        assert isinstance(choice, int)  # past "again", a choice is a seat
+        name = seat_name(rules, 0, choice)
         if answer == "again":
             return because("lot_tie", seat=name, pips=mine.pips)
-        tile = turned[choice]  # type: ignore[index]
+        tile = turned[choice]
         return because("lot_fewer", seat=name, tile=str(tile), pips=tile.pips)
 
     options, correct = every((0, 1, "again"), answer, _label(rules, 0), why)

@@ -54,6 +54,7 @@ class PlayState:
     taps: Taps = field(default_factory=Taps)  # its click map: (hand, moves played, click map) of the picture shown
     error: Message | None = None
     record_read: str | None = None  # the address record this session already took in
+    between: list[Position] = field(default_factory=list)  # computer moves made after the last run, to play out
 
 
 @dataclass(frozen=True)
@@ -133,9 +134,12 @@ def show() -> None:
         _setup_form(state, words)
         urls.follow(visit)
         return
-    between = game.computers_move()  # all of them now: the browser shows them one by one
+    between, state.between = state.between, []
     _match(game, state, visit, words, between)
     urls.follow(visit, extra={GAME_PARAM: game.record})
+    if game.computer_to_move:  # the learner's move is on screen already; the computers move now, all of them, and
+        state.between = game.computers_move()  # the next run has the browser play them out one by one
+        st.rerun()
 
 
 def _state() -> PlayState:
@@ -275,12 +279,16 @@ def _match(game: Game, state: PlayState, visit: Visit, words: Words, between: li
 
 
 def _turn(game: Game, state: PlayState, words: Words) -> None:
-    """Whose turn it is (the computers have all moved by now), what the last tap did, and why a move was refused."""
+    """Whose turn it is (a computer's only while the computers think, right after the learner's move), what the last
+    tap did, and why a move was refused."""
     common.tap_notice(words, state.taps.notice)
     if state.error is not None:
         common.feedback_box("error", words.render(state.error))
     if game.learner_to_move:
         st.markdown(f"**{words('play.your_turn')}**")
+    elif not game.hand_over:
+        seat = words(seat_key(game.rules, LEARNER, game.position.to_move))
+        st.markdown(f":material/hourglass_top: {words('play.thinking', seat=seat)}")
 
 
 def _after_hand(game: Game, words: Words) -> None:
