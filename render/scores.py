@@ -240,14 +240,17 @@ def _strip(lines: tuple[tuple[Item, ...], ...], size: int, line_height: int, wid
 
 
 def _pieces(items: tuple[Item, ...]) -> list[Item]:
-    """A line's items joined into as few pieces of text as the danger signs allow: each sign starts a piece."""
+    """A line's items joined into as few pieces of text as the danger signs allow: each sign starts a piece, right
+    before its own side's words (the " · " before it stays with the side before, so the sign is never read as
+    belonging to that side)."""
     pieces: list[Item] = []
-    for k, (kind, text) in enumerate(items):
-        joined = (" · " if k else "") + text
+    for kind, text in items:
+        if pieces:
+            pieces[-1] = (pieces[-1][0], pieces[-1][1] + " · ")
         if kind == "danger" or not pieces:
-            pieces.append((kind, joined))
+            pieces.append((kind, text))
         else:
-            pieces[-1] = (pieces[-1][0], pieces[-1][1] + joined)
+            pieces[-1] = (pieces[-1][0], pieces[-1][1] + text)
     return pieces
 
 

@@ -182,3 +182,12 @@ def test_a_crowded_table_grows_taller_instead_of_laying_tiles_over_tiles() -> No
     assert picture.image.height > round(PHONE_SIZE[1] * PHONE_SCALE)  # it grew
     plain = draw_table(position, TableView(size=PHONE_SIZE, scale=PHONE_SCALE, labels=LABELS, viewer=1))
     assert plain.image.height == round(PHONE_SIZE[1] * PHONE_SCALE)  # a table with room keeps its size
+
+
+def test_the_danger_sign_stands_right_before_the_side_in_danger() -> None:
+    from render.scores import _pieces
+
+    second = _pieces((("text", "You 0"), ("danger", "Them 12 (in danger)"), ("text", "Mario 3")))
+    assert second == [("text", "You 0 · "), ("danger", "Them 12 (in danger) · Mario 3")]
+    first = _pieces((("danger", "You 99 (in danger)"), ("text", "Them 12")))
+    assert first == [("danger", "You 99 (in danger) · Them 12")]
