@@ -52,6 +52,7 @@ def test_a_full_set_with_right_and_wrong_answers_feedback_and_summary(lang: str)
     at.selectbox(key="practice_skill").set_value("mixed").run()
     click(at, "practice_start")
     wrong_codes = []
+    picked_reasons = 0
     for number in range(1, SET_SIZE + 1):
         drill = visit(at).place.drill
         question = drill.current
@@ -65,6 +66,10 @@ def test_a_full_set_with_right_and_wrong_answers_feedback_and_summary(lang: str)
             shown = " ".join(texts(at, "error"))
             assert ui(lang, "practice.wrong") in shown
             assert LIBRARY.texts.render(question.reason, lang) in shown
+            for i in pick(question, right) - question.correct:  # what was wrong with the very option picked
+                why = question.options[i].why
+                assert why is None or LIBRARY.texts.render(why, lang) in shown
+                picked_reasons += why is not None
             labels = ", ".join(LIBRARY.texts.render(question.options[i].label, lang) for i in sorted(question.correct))
             assert say("practice.answer_is", answer=labels) in shown
         assert any(f"step={question.step}" in link and f"lang={lang}" in link for link in page_links(at))

@@ -177,10 +177,12 @@ def _answer_text(question: Question, words: Words) -> str:
 
 
 def _feedback(result: Result, visit: Visit, words: Words) -> None:
-    """Right or wrong at once, the right answer, why, and the lesson step that teaches it."""
+    """Right or wrong at once, the right answer, why (first what was wrong with the option picked, when the engine
+    named it), and the lesson step that teaches it."""
     question = result.question
     answer = words("practice.answer_is", answer=_answer_text(question, words))
-    reason = words.render(question.reason)
+    picked = [question.options[i].why for i in sorted(result.choice - question.correct)]
+    reason = "  \n".join([*(words.render(why) for why in picked if why is not None), words.render(question.reason)])
     verdict = words("practice.right") if result.correct else words("practice.wrong")
     common.feedback_box("success" if result.correct else "error", f"**{verdict}** {answer}  \n{reason}")
     _lesson_link(question, visit, words)
