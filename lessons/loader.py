@@ -21,8 +21,9 @@ from .text_checks import hint_errors, lesson_text_errors, shared_text_errors, ui
 LESSONS_DIR = Path(__file__).resolve().parent
 
 #: Texts files beside ui.toml that belong to no lesson, one per language: ``play`` holds the coach's words for
-#: games against the computer (play/). Once the first language has one, every language needs it, with its keys.
-SHARED_TEXTS: tuple[str, ...] = ("play",)
+#: games against the computer (play/), ``rounds`` the live rounds' and ``tables`` the class tables' words. Once the
+#: first language has one, every language needs it, with its keys.
+SHARED_TEXTS: tuple[str, ...] = ("play", "rounds", "tables")
 
 __all__ = ["LESSONS_DIR", "Language", "Library", "load_library"]
 

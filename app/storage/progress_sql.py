@@ -165,6 +165,62 @@ moved_learners = sa.Table(
     sa.Column("new_key", sa.String(200), nullable=False, index=True),
 )
 
+# Version 5: the live classroom. A round is a teacher's run of questions shown on the projector and answered on the
+# class's phones; a class table is a match that learners of one class play together from their own phones. Their
+# state is here, never only in one app server, so a learner's phone may be served by another server than the
+# teacher's. Every change bumps ``version``: a phone that follows a round or a table reads one number to know
+# whether anything changed.
+live_rounds = sa.Table(
+    "live_rounds",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),  # random, never shown
+    sa.Column("class_code", sa.String(20), nullable=False, index=True),
+    sa.Column("teacher_id", sa.String(40), nullable=False),
+    sa.Column("questions", sa.Text, nullable=False),  # JSON: the round's questions, in order
+    sa.Column("number", sa.Integer, nullable=False),  # the question under way, from 0
+    sa.Column("phase", sa.String(12), nullable=False),  # "open", "paused", "revealed", "over"
+    sa.Column("settings", sa.Text, nullable=False),  # JSON: seconds per question (0: until all answered), board
+    sa.Column("phase_at", sa.DateTime(timezone=True), nullable=False),  # when the phase began
+    sa.Column("seconds_left", sa.Float, nullable=True),  # a paused countdown's time left
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+# One answer per learner per question of a round, as the server checked it (the key makes a second one impossible).
+round_answers = sa.Table(
+    "round_answers",
+    metadata,
+    sa.Column("round_id", sa.String(24), sa.ForeignKey("live_rounds.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("learner_key", sa.String(200), primary_key=True),
+    sa.Column("answer", sa.String(200), nullable=False),
+    sa.Column("right", sa.Boolean, nullable=False),
+    sa.Column("answered_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+class_tables = sa.Table(
+    "class_tables",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),  # random, never shown
+    sa.Column("class_code", sa.String(20), nullable=False, index=True),
+    sa.Column("setup", sa.Text, nullable=False),  # JSON: the table (preset, players), its target, the idle limit
+    sa.Column("record", sa.Text, nullable=False),  # every move of every hand so far (play.game's record form)
+    sa.Column("state", sa.String(12), nullable=False),  # "waiting", "playing", "over", "closed"
+    sa.Column("version", sa.Integer, nullable=False),  # bumped by every move: a move is made only on the version seen
+    sa.Column("moved_at", sa.DateTime(timezone=True), nullable=False),  # the last move (or the opening)
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+# Who sits where at a class table: a learner's key, or None for a computer seat.
+table_seats = sa.Table(
+    "table_seats",
+    metadata,
+    sa.Column("table_id", sa.String(24), sa.ForeignKey("class_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("learner_key", sa.String(200), nullable=True, index=True),
+    sa.Column("seen_at", sa.DateTime(timezone=True), nullable=True),  # the seat's phone last asked
+)
+
 learners_by_class = sa.Index("learners_by_class", learners.c.class_code, learners.c.key)
 learners_by_code = sa.Index("learners_by_code", learners.c.code_hash, unique=True)
 classes_by_teacher = sa.Index("classes_by_teacher", classes.c.teacher_id, classes.c.name_key, unique=True)
@@ -200,6 +256,11 @@ def _migrate_to_4(conn: Connection) -> None:
     _add_missing_columns(conn, "lesson_progress", ["moves VARCHAR(600) NOT NULL DEFAULT ''"])
 
 
+def _migrate_to_5(conn: Connection) -> None:
+    """Version 5: the live classroom's rounds and their answers, class tables and their seats."""
+    metadata.create_all(conn, tables=[live_rounds, round_answers, class_tables, table_seats], checkfirst=True)
+
+
 def _add_missing_columns(conn: Connection, table: str, columns: list[str]) -> None:
     """Add each column (its DDL) that ``table`` lacks: a database made by version 1 or 2 has none of them, one
     made fresh has them all already (the tables above describe the newest schema)."""
@@ -212,7 +273,7 @@ def _add_missing_columns(conn: Connection, table: str, columns: list[str]) -> No
 # Step n brings a database from version n - 1 to n. Append new steps; never edit or reorder applied ones
 # (a later step writes its own DDL instead of relying on the tables above, which describe the newest schema).
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2, _migrate_to_3,
-                                                        _migrate_to_4)
+                                                        _migrate_to_4, _migrate_to_5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
