@@ -14,22 +14,27 @@ HOME = "home"
 PRACTICE = "practice"
 PLAY = "play"
 TEACHER = "teacher"
+CLASS = "class"
 _PAGES = "pages"  # session-state key: this run's pages by id, for buttons that switch page
 
 
 def build(library: Library, words: Words, home: Callable[[], None],
           lesson_page: Callable[[str], Callable[[], None]], practice: Callable[[], None],
           teacher: Callable[[], None] | None = None,
-          play: tuple[Callable[[], None], str] | None = None) -> list[st.Page]:
-    """Home first (the default page), practice, the Play page, then every lesson file, course after course,
-    numbered on through them (a broken one says so), then the Teacher page. (One flat list: the sidebar's sections
-    are not marked up as lists for screen readers.)"""
+          play: tuple[Callable[[], None], str] | None = None,
+          class_page: Callable[[], None] | None = None) -> list[st.Page]:
+    """Home first (the default page), practice, the Play page, the class page, then every lesson file, course after
+    course, numbered on through them (a broken one says so), then the Teacher page. (One flat list: the sidebar's
+    sections are not marked up as lists for screen readers.)"""
     pages = {
         HOME: st.Page(home, title=words("app.home"), icon=":material/home:", url_path=HOME, default=True),
         PRACTICE: st.Page(practice, title=words("practice.title"), icon=":material/quiz:", url_path=PRACTICE),
     }
     if play is not None:  # (the page, its title)
         pages[PLAY] = st.Page(play[0], title=play[1], icon=":material/casino:", url_path=PLAY)
+    if class_page is not None:
+        pages[CLASS] = st.Page(class_page, title=words("class_page.title"), icon=":material/groups:",
+                               url_path=CLASS)
     loaded = {lesson.id: lesson for lesson in library.lessons}
     ordered = [lesson_id for _, ids in courses(library) for lesson_id in ids]
     for number, lesson_id in enumerate(ordered, start=1):

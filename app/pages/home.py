@@ -81,7 +81,7 @@ def _follow_link(visit: Visit) -> None:
     wanted = params.get(urls.LESSON) or _unknown_path()
     if not wanted:
         return
-    if wanted in (*navigation.lesson_ids(), navigation.PRACTICE, navigation.PLAY, navigation.TEACHER):
+    if wanted in (*navigation.lesson_ids(), navigation.PRACTICE, navigation.PLAY, navigation.CLASS, navigation.TEACHER):
         extra = {key: value for key, value in params.items() if key != urls.LESSON}
         navigation.go(wanted, **extra)
     visit.place.notices.append(Message.of("notice.unknown_lesson", lesson=urls.quoted(wanted)))
