@@ -57,8 +57,8 @@ def test_the_spinner_opens_its_top_and_bottom_ends_on_the_picture_and_as_buttons
         assert at.button(key=f"end_{end}")
     words = alt(at)
     assert "The spinner, the 5-5, lies across the middle." in words
-    assert "On the spinner's top side: 5-2; that end shows 2." in words
-    assert "The spinner's bottom side is open and shows 5." in words
+    assert "On the spinner's top arm: 5-2; that end shows 2." in words
+    assert "The spinner's bottom arm is open and shows 5." in words
 
 
 def test_before_its_sides_open_the_spinner_has_two_ends() -> None:
