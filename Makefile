@@ -21,6 +21,7 @@ system:
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v hunspell >/dev/null 2>&1 || missing="$$missing hunspell"; \
+	[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing="$$missing nginx"; \
 	for dict in $$($(MAKE) -s --no-print-directory dictionaries); do \
 		[ -e /usr/share/hunspell/$${dict%%:*}.dic ] || missing="$$missing $${dict#*:}"; \
 	done; \
