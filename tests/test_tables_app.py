@@ -70,9 +70,9 @@ def test_before_its_sides_open_the_spinner_has_two_ends() -> None:
 
 def test_each_lesson_says_which_table_plays_its_rules() -> None:
     at = goto("katsika", 1, "es")
-    assert any("Esta mesa juega: la katsika (κατσίκα)" in text for text in texts(at, "markdown"))
+    assert any("En esta mesa se juega: la katsika (κατσίκα)" in text for text in texts(at, "markdown"))
     la_plaza = open_app(lesson="pegar", lang="es")
-    assert not any("Esta mesa juega" in text for text in texts(la_plaza, "markdown"))
+    assert not any("En esta mesa se juega" in text for text in texts(la_plaza, "markdown"))
 
 
 def test_the_home_page_groups_the_courses() -> None:
