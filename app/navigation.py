@@ -66,7 +66,8 @@ def page(page_id: str) -> st.Page | None:
 
 def lesson_ids() -> list[str]:
     """Every lesson page id, in order."""
-    return [page_id for page_id in st.session_state.get(_PAGES, {}) if page_id not in (HOME, PRACTICE, PLAY, TEACHER)]
+    return [page_id for page_id in st.session_state.get(_PAGES, {})
+            if page_id not in (HOME, PRACTICE, PLAY, CLASS, TEACHER)]
 
 
 def go(page_id: str, **params: str) -> None:
