@@ -171,7 +171,10 @@ def end_remarks(after: View) -> tuple[Remark, ...]:
                 found.append(remark(f"capicu_plain{you}", rules, seat=name))
         else:
             partner = rules.partner_of(learner) == seat
-            found.append(remark("domino_partner" if partner else f"domino{you}", rules, seat=name, side=side))
+            # Where each player is a side of their own, the side's name would only repeat the seat's.
+            code = "domino_partner" if partner else f"domino{you}" if you or rules.sides < rules.players \
+                else "domino_alone"
+            found.append(remark(code, rules, seat=name, side=side))
     else:
         found.append(remark(f"tranque{you}", rules, seat=name))
         found.append(_decided(after, won_you, side))
@@ -383,6 +386,7 @@ _FACTS: dict[str, dict[str, str]] = {
     "lead.random": {"*": "S2a"},
     "domino": {"one_vs_one": "§8a", "partnership": "§8a", "greek_stock": "G7a", "greek_block": "G7a",
                "all_fives": "S6a"},
+    "domino_alone": {"one_vs_one": "§8a", "greek_stock": "G7a", "greek_block": "G7a", "all_fives": "S6a"},
     "domino_partner": {"partnership": "§8b", "greek_block": "G7a", "greek_stock": "G7a", "all_fives": "S6a"},
     "capicu": {"*": "§11a"},
     "capicu_plain": {"*": "§11a"},

@@ -118,6 +118,18 @@ def test_a_domino_by_each_seat() -> None:
     assert args(said(position, "0 plays 6-1 left", 1)[1])["side"] == Ref("side.theirs")
 
 
+def test_a_domino_where_each_player_is_a_side_names_the_winner_once() -> None:
+    rules = Rules.katsika(players=3)  # three single players: the winner's side is only the winner
+    position = Position.setup(rules, [tiles("4-1"), tiles("6-5 2-3"), tiles("5-5 0-2")], ["3-4"])
+    for learner in (1, 2):
+        remarks = said(position, "plays 4-1 right", learner)
+        assert codes(remarks)[0] == "domino_alone", learner
+        text = LIBRARY.texts.render(remarks[0].message, "en", "play")
+        name = LIBRARY.texts.render(Message(args(remarks[0])["seat"].key), "en", "play")
+        assert name and text.count(name) == 1, text
+    assert codes(said(position, "plays 4-1 right", 0))[0] == "domino_you"
+
+
 def test_capicu_at_la_plaza_only_and_the_losers_count_house_rule() -> None:
     hands = [tiles("6-6 5-3"), tiles("6-5 1-1"), tiles("0-0 2-2"), tiles("6-3 4-4")]
     script = ["0 plays 6-6", "1 plays 6-5 right", "2 passes", "3 plays 6-3 left"]
@@ -196,7 +208,7 @@ def test_the_count_follows_the_tables_scoring(rules: Rules, method: str, fact: s
     position = Position.setup(rules, [tiles("4-1"), tiles("6-5 2-3")], ["3-4"], stock=tiles("0-0") if
                               rules.uses_stock else ())
     remarks = said(position, "plays 4-1 right", 1)
-    assert codes(remarks) == ["domino", f"count.{method}"] and remarks[1].fact == fact
+    assert codes(remarks) == ["domino_alone", f"count.{method}"] and remarks[1].fact == fact
 
 
 # ------------------------------------------------------------------------------------------------- the lead
