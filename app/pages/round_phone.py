@@ -95,6 +95,7 @@ def _draw(found: Round, asked: Asked, mine: dict[int, Given], words: Words) -> N
         if found.phase != "revealed":
             st.info(words("round.answered", answer=labels[given.option]), icon=":material/hourglass_top:")
     elif found.phase == "open":
+        st.caption(words("round.choose"))
         with st.container(key="round_options"):
             for index, label in enumerate(labels):
                 st.button(label, key=f"round_option_{index}", width="stretch", on_click=_on_answer,

@@ -211,6 +211,8 @@ def _on_act(round_id: str, action: str, version: int) -> None:
         return
     try:
         rounds.act(round_id, action, version)
+        if action == "end":
+            state.notice = ("info", _words(page_words())("round.teacher.ended"))
     except RoundRefused as refused:
         state.notice = ("info", _words(page_words())(f"round.refused.{refused.code}"))
     except DATABASE_ERRORS:
