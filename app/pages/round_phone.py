@@ -22,7 +22,7 @@ from app.storage.progress import LearnerGone
 from app.storage.progress_sql import DATABASE_ERRORS
 from app.storage.rounds_sql import Given, SqlRounds
 from app.widgets import common
-from app.widgets.round_question import draw_table, option_labels, prompt, reasons, round_words, rounds_store
+from app.widgets.round_question import draw_table, notes, option_labels, prompt, reasons, round_words, rounds_store
 from practice.rounds import Asked, Round, RoundRefused
 
 FOLLOW_SECONDS = 1.5
@@ -89,6 +89,8 @@ def _draw(found: Round, asked: Asked, mine: dict[int, Given], words: Words) -> N
     if found.phase == "revealed":
         _result(asked, given, labels, words)
     st.markdown(f"**{prompt(asked, words)}**")
+    if asked.notes:
+        st.markdown(notes(asked, words))
     if found.phase == "paused":
         st.info(words("round.paused"), icon=":material/pause:")
     if given is not None:

@@ -23,7 +23,7 @@ from app.storage.browser import FEEDBACK_KEY
 from app.storage.progress_sql import DATABASE_ERRORS
 from app.storage.rounds_sql import SqlRounds
 from app.widgets import common
-from app.widgets.round_question import draw_table, option_labels, prompt, reasons, round_words, rounds_store
+from app.widgets.round_question import draw_table, notes, option_labels, prompt, reasons, round_words, rounds_store
 from practice import get_skill
 from practice.rounds import ROUND_SKILLS, Asked, Item, Round, RoundRefused, Settings, draw_set, question_steps, tally
 
@@ -36,10 +36,11 @@ PROJECTOR_CSS = """
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"] {
   display: none; }
 .st-key-round_projector h1 { font-size: 3rem; }
-.st-key-round_projector [data-testid="stMarkdownContainer"] p { font-size: 1.8rem; }
+.st-key-round_projector [data-testid="stMarkdownContainer"] p,
+.st-key-round_projector [data-testid="stMarkdownContainer"] li { font-size: 1.8rem; }
 .st-key-round_projector [data-testid="stCaptionContainer"] p { font-size: 1.3rem; }
 .st-key-round_projector [data-testid="stProgress"] p { font-size: 1.6rem; }
-.st-key-round_count [data-testid="stMarkdownContainer"] p { font-size: 2.2rem; font-weight: 600; }
+.st-key-round_answered [data-testid="stMarkdownContainer"] p { font-size: 2.2rem; font-weight: 600; }
 </style>
 """
 
@@ -194,7 +195,6 @@ def _on_start() -> None:
     except DATABASE_ERRORS:
         state.notice = ("error", words("round.failed"))
         return
-    state.notice = ("success", words("round.teacher.started"))
     _on_show(made.id)
 
 
@@ -274,6 +274,8 @@ def _question(rounds: SqlRounds, found: Round, words: Words) -> None:
         draw_table(asked, words, key="round_projector_table", projector=True)
     with right:
         st.markdown(f"### {prompt(asked, words)}")
+        if asked.notes:
+            st.markdown(notes(asked, words))
         if found.phase != "revealed":
             st.markdown("\n".join(f"- {label}" for label in labels))
             st.caption(words("round.projector.join"))
@@ -343,7 +345,7 @@ def _follow(round_id: str) -> None:
         count = rounds.count(found)
     except DATABASE_ERRORS:
         return
-    with st.container(key="round_count"):
+    with st.container(key="round_answered"):
         line = words("round.projector.answered", answered=count.answered, present=count.present)
         left = found.time_left(datetime.now(UTC))
         if found.phase == "paused":

@@ -44,10 +44,14 @@ def words_for(asked: Asked, words: Words) -> Words:
 
 
 def prompt(asked: Asked, words: Words) -> str:
-    """The question in the learner's language (with what happened before, for a practice question)."""
+    """The question in the learner's language."""
+    return words_for(asked, words).render(asked.prompt)
+
+
+def notes(asked: Asked, words: Words) -> str:
+    """What happened before the question (a practice question's notes), as a markdown list ("" for none)."""
     said = words_for(asked, words)
-    lines = [said.render(asked.prompt), *(f"- {said.render(note)}" for note in asked.notes)]
-    return "\n\n".join(lines)
+    return "\n".join(f"- {said.render(note)}" for note in asked.notes)
 
 
 def option_labels(asked: Asked, words: Words) -> list[str]:
