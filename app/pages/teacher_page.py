@@ -17,7 +17,7 @@ import streamlit as st
 from app import navigation, signin, urls
 from app.i18n import Words, plain
 from app.library import library
-from app.pages import teacher_account
+from app.pages import teacher_account, teacher_round
 from app.pages.teacher_desk import Desk, desk, page_words, tell
 from app.pages.teacher_roster import roster
 from app.state import Visit, current_visit
@@ -57,6 +57,8 @@ def show() -> None:
     _read_address(here, visit)
     _check_teacher(here, visit, words)
     teacher = visit.account.teacher
+    if teacher is not None and teacher_round.projector(here, words):  # the live round on the projector
+        return
     if here.projector and here.school_class is not None and teacher is not None:
         _projector(here, words)
         _follow(here, visit)
@@ -255,6 +257,7 @@ def _class(here: Desk, words: Words) -> None:
     st.header(plain(school_class.name), anchor=False)
     st.markdown(words("teacher.view.code", code=school_class.code))
     st.caption(words("teacher.view.private"))
+    teacher_round.controls(here, words)
     roster(here, report.learners, sum(not learner.has_code for learner in report.learners), words)
     _class_view()
 

@@ -186,7 +186,8 @@ live_rounds = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 
-# One answer per learner per question of a round, as the server checked it (the key makes a second one impossible).
+# One answer per learner per question of a round, as the server checked it (the key makes a second one impossible);
+# a row of number -1 says that the learner's phone joined the round (app/storage/rounds_sql.py counts them).
 round_answers = sa.Table(
     "round_answers",
     metadata,

@@ -1,0 +1,98 @@
+"""A live round's question as the projector and the phones draw it: the table picture (a practice question's, or a
+lesson step's through the lessons' own view) with its words, the prompt, and the reasons after the reveal; and the
+rounds' storage, opened once per server process."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app.i18n import Words
+from app.library import library
+from app.storage.progress_sql import StorageSettings, read_storage_settings
+from app.storage.rounds_sql import SqlRounds, open_rounds
+from app.widgets import lesson_table_extras
+from app.widgets.lesson_table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, picture, table_view
+from app.widgets.picture import tap_picture
+from lessons import Lesson, LessonRunner
+from practice.rounds import Asked
+from render import TableView
+from wording import Texts
+
+
+def _lesson(lesson_id: str) -> Lesson:
+    return library().lesson(lesson_id)
+
+
+@st.cache_resource(show_spinner=False)
+def _rounds(url: str) -> SqlRounds | None:
+    return open_rounds(_lesson, StorageSettings(url))
+
+
+def rounds_store() -> SqlRounds | None:
+    """The live rounds (one store per database, shared by every session of this server); None without a database."""
+    return _rounds(read_storage_settings().url)
+
+
+def round_words(texts: Texts, lang: str) -> Words:
+    """The words of the rounds' own texts (``rounds.toml``, then ui.toml) in ``lang``."""
+    return Words(texts, lang, "rounds")
+
+
+def words_for(asked: Asked, words: Words) -> Words:
+    """The learner's words, bound to the lesson whose texts a lesson question's keys belong to."""
+    return Words(words.texts, words.lang, asked.lesson) if asked.lesson else words
+
+
+def prompt(asked: Asked, words: Words) -> str:
+    """The question in the learner's language."""
+    return words_for(asked, words).render(asked.prompt)
+
+
+def notes(asked: Asked, words: Words) -> str:
+    """What happened before the question (a practice question's notes), as a markdown list ("" for none)."""
+    said = words_for(asked, words)
+    return "\n".join(f"- {said.render(note)}" for note in asked.notes)
+
+
+def option_labels(asked: Asked, words: Words) -> list[str]:
+    """The options in the learner's language."""
+    said = words_for(asked, words)
+    return [said.render(option.label) for option in asked.options]
+
+
+def reasons(asked: Asked, words: Words, option: int | None) -> str:
+    """Why (after the reveal): what was wrong with ``option`` when the drill names it, then why the answer is right."""
+    said = words_for(asked, words)
+    return "  \n".join(said.render(message) for message in asked.why(option))
+
+
+def draw_table(asked: Asked, words: Words, key: str, projector: bool = False) -> None:
+    """The question's table (without hints, what the question asks kept out) and the same table in words."""
+    said = words_for(asked, words)
+    if asked.question is not None:
+        question = asked.question
+        if not question.pictured:
+            return
+        view = TableView(**question.table_view(), labels=said.role_labels(),
+                         scale=CLASSROOM_SCALE if projector else PHONE_SCALE,
+                         size=PROJECTOR_SIZE if projector else PHONE_SIZE)
+        drawn, palette = picture(question.position, view)
+        described = question.describe()
+        in_words = " ".join(said.render(line) for line in described[: len(described) - len(question.notes)])
+    elif asked.step is not None and asked.lesson is not None and asked.step.position is not None:
+        runner = LessonRunner(_lesson(asked.lesson))
+        runner.goto(asked.step.number)
+        step_view = runner.view()
+        position = step_view.position
+        if position is None:
+            return
+        conceal = step_view.conceal
+        look = table_view(step_view, position, lesson_table_extras.labels(said, position.rules),
+                          classroom=projector, text=said, start=asked.step.position, conceal=conceal)
+        drawn, palette = picture(position, look)
+        in_words = " ".join(said.table(drawn.description, position.rules, conceal))
+    else:
+        return
+    tap_picture(palette, in_words, key=key, classroom=projector)
+    st.caption(f"**{said('player.in_words')}.** {in_words}")
+
