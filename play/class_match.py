@@ -158,6 +158,17 @@ class ClassMatch:
         self._changed(now)
         return None
 
+    def removed(self, learner: str) -> bool:
+        """``learner`` is no longer in the class: the computer takes their seat (the table closes if no learner is
+        left); the caller makes the new version. False if they did not sit here."""
+        seat = self.seat_of(learner)
+        if seat is None:
+            return False
+        self.seats[seat] = Seat()
+        if not self.learners:
+            self.state = CLOSED
+        return True
+
     def start(self, learner: str, now: float) -> Refused | None:
         """Start the match (a learner seated asks), with computers in the empty seats."""
         if self.seat_of(learner) is None:
