@@ -22,21 +22,25 @@ IMAGE_KEY = "play_picture"  # the session-state key of the Play page's picture (
 
 
 def table_picture(game: Game, selected: object, wrong: object, words: Words, classroom: bool,
-                  on_tap: Callable[[], None], between: Sequence[Position] = (), pace: float = 0.0, *,
-                  viewer: int = LEARNER, to_move: bool | None = None, key: str = IMAGE_KEY) -> ClickMap:
+                  on_tap: Callable[[], None] | None, between: Sequence[Position] = (), pace: float = 0.0, *,
+                  viewer: int = LEARNER, to_move: bool | None = None, key: str = IMAGE_KEY,
+                  watching: bool = False, names: dict[int, str] | None = None) -> ClickMap:
     """The table as the learner at ``viewer`` sees it (every hand face up once the hand is over), to tap, after the
     browser has shown each of the tables ``between`` for ``pace`` seconds (the other seats' moves one by one); the
     table in words below it. ``to_move``: whether the learner may move now (default: the Play page's turn). Returns
-    the click map of the table as it is now, to resolve the next tap on it."""
+    the click map of the table as it is now, to resolve the next tap on it. ``watching``: drawn for someone at no
+    seat (the teacher), every hand face down until the hand is over; ``names`` writes who sits at each seat on the
+    picture instead of its role."""
     position = game.position
     to_move = game.learner_to_move if to_move is None else to_move
     view = _view(game, position, words, classroom, selected=selected if to_move else None, wrong=wrong,
-                 viewer=viewer)
+                 viewer=viewer, watching=watching, names=names)
     drawn, palette = picture(position, view)
     in_words = words.table(drawn.description, position.rules)
     frames = []
     if pace > 0:  # (at pace 0 the browser shows the last table at once: nothing to draw)
-        frames = [picture(earlier, _view(game, earlier, words, classroom, face_up=False, viewer=viewer))[1]
+        frames = [picture(earlier, _view(game, earlier, words, classroom, face_up=False, viewer=viewer,
+                                         watching=watching, names=names))[1]
                   for earlier in between]
     tap_picture(palette, " ".join(in_words), key=key, on_tap=None if game.hand_over else on_tap,
                 replies=frames, delay=pace, boxes=layout_boxes(drawn), classroom=classroom)
@@ -46,19 +50,23 @@ def table_picture(game: Game, selected: object, wrong: object, words: Words, cla
 
 
 def _view(game: Game, position: Position, words: Words, classroom: bool, *, selected: object = None,
-          wrong: object = None, face_up: bool | None = None, viewer: int = LEARNER) -> TableView:
+          wrong: object = None, face_up: bool | None = None, viewer: int = LEARNER,
+          watching: bool = False, names: dict[int, str] | None = None) -> TableView:
     """How to draw ``position`` of the game; ``face_up`` (default: once the hand is over, every hand is shown, also
     stepping back through it) turns every hand face up."""
     rules = position.rules
     over = game.hand_over if face_up is None else face_up
     extras = {}
+    labels = lesson_table_extras.labels(words, rules)
+    if names:
+        labels = {**labels, **{rules.role(viewer, seat): name for seat, name in names.items()}}
     if lesson_table_extras.shows_scores(rules):
         extras = {"scores": _scores_before(game), "end_count": rules.spinner}
     return TableView(
         viewer=viewer, selected=selected, hint=selected is not None,
         face_up=frozenset(range(rules.players)) if over else frozenset(), wrong=wrong,
         badges=_badges(position, viewer),
-        label_ends=True, labels=lesson_table_extras.labels(words, rules),
+        label_ends=True, labels=labels, watching=watching,
         scale=CLASSROOM_SCALE if classroom else PHONE_SCALE, size=PROJECTOR_SIZE if classroom else PHONE_SIZE,
         **extras,
     )
