@@ -304,7 +304,9 @@ def _coach(table: TableNow, seat: int, state: PhoneState) -> list[Any]:
     """The coach's remarks to this seat, and its word on the learner's last play (worked out once)."""
     match = table.match
     said = list(match.coach(seat))
-    key = (table.id, match.game.hand_number, len(match.game.position.history))
+    history = match.game.position.history
+    last = max((index for index, event in enumerate(history) if event.seat == seat), default=-1)
+    key = (table.id, match.game.hand_number, last)  # the advice is on the seat's own last move: worked out once
     if key not in state.advised:
         state.advised = {key: match.advice(seat)}
     if state.advised[key] is not None:

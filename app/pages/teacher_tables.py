@@ -80,7 +80,7 @@ def _overview() -> None:
 def _row(number: int, table: TableNow, words: Words, mine: Words, now: datetime) -> list[str]:
     """One table in the overview: its number and kind, who sits where, the score, whose turn, the last move's age."""
     match = table.match
-    name = f"{number}. {words(f'tables.preset.{match.game.setup.table}')}"
+    name = f"{words(f'tables.preset.{match.game.setup.table}')} ({number})"  # (no "1." first: a list in Markdown)
     seats = ", ".join(plain(seat.nickname) if seat.nickname else mine("class_table.computer")
                       for seat in table.seats)
     score = " – ".join(str(score) for score in match.game.match.scores)
@@ -108,7 +108,7 @@ def _watch(table: TableNow, words: Words, play_words: Words, mine: Words, classr
     st.button(mine("class_table.teacher.back"), key="teacher_watch_back", icon=":material/arrow_back:",
               type="tertiary", on_click=_on_watch, args=(None,))
     st.subheader(table_phone.table_name(match, play_words, mine), anchor=False)
-    names = [f"{number + 1}. {plain(seat.nickname) if seat.nickname else mine('class_table.computer')}"
+    names = [f"{plain(seat.nickname) if seat.nickname else mine('class_table.computer')} ({number + 1})"
              for number, seat in enumerate(table.seats)]
     st.caption(" · ".join(names))
     st.caption(mine("class_table.teacher.hidden"))
