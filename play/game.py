@@ -29,6 +29,7 @@ ALL_MOVES: tuple[Move, ...] = (Draw(), Pass(), *(Play(tile, end) for tile in ALL
 _INDEX = {move: index for index, move in enumerate(ALL_MOVES)}
 _DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 RECORD_VERSION = "1"
+RECORD_VERSION_TARGET = "2"  # the same, with the match's own target after the player count
 
 
 class BadRecord(ValueError):
@@ -38,13 +39,15 @@ class BadRecord(ValueError):
 @dataclass(frozen=True)
 class Setup:
     """What the learner chose: the table (a preset, and its player count where it has a choice), the computer's
-    strength, the coach, and the seed every deal and every computer choice follows."""
+    strength, the coach, the seed every deal and every computer choice follows, and the points that win the match
+    (None: the table's own; a class table may play to fewer)."""
 
     table: str
     players: int | None = None
     level: str = "club"
     coach: bool = True
     seed: int = 0
+    target: int | None = None
 
     def __post_init__(self) -> None:
         if self.table not in PRESETS:
@@ -53,13 +56,17 @@ class Setup:
             raise ValueError(f"level={self.level!r}: use one of {', '.join(LEVELS)}")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or not 0 <= self.seed < 2**48:
             raise ValueError(f"seed={self.seed!r}: a whole number from 0 to 2**48 - 1")
+        if self.target is not None and (isinstance(self.target, bool) or not isinstance(self.target, int)
+                                        or not 1 <= self.target <= 1000):
+            raise ValueError(f"target={self.target!r}: a whole number of points from 1 to 1000")
         self.rules()  # an unusable player count is refused now, with the engine's message
 
     def rules(self) -> Rules:
         """The rule set of the chosen table."""
-        if self.players is None or self.players == Rules.preset(self.table).players:
-            return Rules.preset(self.table)
-        return Rules.preset(self.table, players=self.players)
+        options: dict[str, int] = {} if self.target is None else {"target": self.target}
+        if self.players is not None and self.players != Rules.preset(self.table).players:
+            options["players"] = self.players
+        return Rules.preset(self.table, **options)
 
 
 @dataclass
@@ -126,6 +133,17 @@ class Game:
         self._apply(move)
         return None
 
+    def move(self, move: Move) -> IllegalMove | None:
+        """A move for the seat to move, whoever holds it (at a class table any seat may be a learner's): made if
+        the rules allow it, else the engine's reason why not, with nothing changed."""
+        if self.hand_over:
+            return IllegalMove("hand-over", "the hand is over")
+        error = self.position.check(move)
+        if error is not None:
+            return error
+        self._apply(move)
+        return None
+
     def computer_step(self) -> Event:
         """One computer move (the seat to move chooses from its own view only)."""
         if not self.computer_to_move:
@@ -187,8 +205,9 @@ class Game:
     def record(self) -> str:
         """The whole match in a short text (setup, seed, every move of every hand) that `from_record` rebuilds."""
         setup = self.setup
-        head = [RECORD_VERSION, setup.table, str(setup.players or ""), setup.level, "c" if setup.coach else "n",
-                _number(setup.seed)]
+        target = [] if setup.target is None else [str(setup.target)]
+        head = [RECORD_VERSION if setup.target is None else RECORD_VERSION_TARGET, setup.table,
+                str(setup.players or ""), *target, setup.level, "c" if setup.coach else "n", _number(setup.seed)]
         hands = [*self.finished, self.position]
         return "~".join([*head, *("".join(_move_code(e.move) for e in hand.history) for hand in hands)])
 
@@ -213,11 +232,14 @@ class Game:
     @classmethod
     def _read_head(cls, record: str) -> tuple[Game, list[list[Move]]]:
         parts = record.split("~") if isinstance(record, str) else []
-        if len(parts) < 7 or parts[0] != RECORD_VERSION:
+        target = None
+        if len(parts) >= 8 and parts[0] == RECORD_VERSION_TARGET and parts[3].isascii() and parts[3].isdigit():
+            target = int(parts.pop(3))
+        elif len(parts) < 7 or parts[0] != RECORD_VERSION:
             raise BadRecord("not a match record of this app")
         _, table, players, level, coach, seed, *hands = parts
         try:
-            setup = Setup(table, int(players) if players else None, level, coach == "c", _read_number(seed))
+            setup = Setup(table, int(players) if players else None, level, coach == "c", _read_number(seed), target)
         except ValueError as error:
             raise BadRecord(str(error)) from None
         return cls.new(setup), [_read_moves(text) for text in hands]

@@ -94,6 +94,8 @@ class TableView:
     - ``conceal``: facts the picture must not show while a question asks for them: ``"stock_count"`` (the stock
       is drawn, its number is not) and ``"end_numbers"`` (no numbers written at the open ends, whatever
       ``label_ends`` says; the pips still show). The description leaves them out too and lists them as concealed.
+    - ``watching``: someone who plays at no seat looks on from ``viewer``'s place (the teacher at a class table):
+      that seat's hand is face down too, unless ``face_up`` names it.
     - ``scale``: how many pixels of the picture per pixel of the canvas; ``size``: the canvas at 1x (default
       360 x 420, a phone, where a canvas pixel is shown about one CSS pixel wide).
 
@@ -127,6 +129,7 @@ class TableView:
     scored: Mapping[int, int] | tuple[tuple[int, int], ...] = ()
     end_count: bool = False
     out_of_play: bool = False
+    watching: bool = False
     scale: float = 1.0
     theme: str | Theme = "light"
     size: tuple[int, int] = DEFAULT_CANVAS
@@ -173,8 +176,8 @@ class TableView:
 
     @property
     def shown_seats(self) -> frozenset[int]:
-        """The seats whose tiles are shown face up: ``face_up`` and the viewer."""
-        return frozenset(self.face_up) | {self.viewer}
+        """The seats whose tiles are shown face up: ``face_up`` and the viewer (unless only watching)."""
+        return frozenset(self.face_up) | (frozenset() if self.watching else {self.viewer})
 
     @property
     def hidden(self) -> frozenset[str]:

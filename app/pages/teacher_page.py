@@ -17,7 +17,7 @@ import streamlit as st
 from app import navigation, signin, urls
 from app.i18n import Words, plain
 from app.library import library
-from app.pages import teacher_account, teacher_round
+from app.pages import teacher_account, teacher_round, teacher_tables
 from app.pages.teacher_desk import Desk, desk, page_words, tell
 from app.pages.teacher_roster import roster
 from app.state import Visit, current_visit
@@ -260,6 +260,7 @@ def _class(here: Desk, words: Words) -> None:
     teacher_round.controls(here, words)
     roster(here, report.learners, sum(not learner.has_code for learner in report.learners), words)
     _class_view()
+    teacher_tables.section(school_class, words)  # issue 23: the class tables (opened, followed, watched)
 
 
 def _on_back() -> None:

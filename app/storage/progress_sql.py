@@ -210,6 +210,9 @@ class_tables = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),  # bumped by every move: a move is made only on the version seen
     sa.Column("moved_at", sa.DateTime(timezone=True), nullable=False),  # the last move (or the opening)
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    # When the table moves by itself if nobody acts (an idle seat played, the next hand dealt); None: never. A phone
+    # that follows the table reads it with the version, and advances the table once it is past.
+    sa.Column("due_at", sa.DateTime(timezone=True), nullable=True),
 )
 
 # Who sits where at a class table: a learner's key, or None for a computer seat.
@@ -220,6 +223,7 @@ table_seats = sa.Table(
     sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("learner_key", sa.String(200), nullable=True, index=True),
     sa.Column("seen_at", sa.DateTime(timezone=True), nullable=True),  # the seat's phone last asked
+    sa.Column("away", sa.Boolean, nullable=False, server_default=sa.false()),  # the computer plays for its learner
 )
 
 learners_by_class = sa.Index("learners_by_class", learners.c.class_code, learners.c.key)

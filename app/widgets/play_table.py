@@ -13,7 +13,7 @@ from app.widgets import lesson_table_extras
 from app.widgets.lesson_table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, picture
 from app.widgets.picture import layout_boxes, tap_picture
 from engine import Draw, Pass, Position
-from play.coach import end_remarks
+from play.coach import Remark, end_remarks
 from play.game import LEARNER, Game
 from render import ClickMap, TableView
 from wording.seats import seat_key, side_key
@@ -22,37 +22,51 @@ IMAGE_KEY = "play_picture"  # the session-state key of the Play page's picture (
 
 
 def table_picture(game: Game, selected: object, wrong: object, words: Words, classroom: bool,
-                  on_tap: Callable[[], None], between: Sequence[Position] = (), pace: float = 0.0) -> ClickMap:
-    """The table as the learner sees it (every hand face up once the hand is over), to tap, after the browser has
-    shown each of the tables ``between`` for ``pace`` seconds (the computers' moves one by one); the table in words
-    below it. Returns the click map of the table as it is now, to resolve the next tap on it."""
+                  on_tap: Callable[[], None] | None, between: Sequence[Position] = (), pace: float = 0.0, *,
+                  viewer: int = LEARNER, to_move: bool | None = None, key: str = IMAGE_KEY,
+                  watching: bool = False, names: dict[int, str] | None = None) -> ClickMap:
+    """The table as the learner at ``viewer`` sees it (every hand face up once the hand is over), to tap, after the
+    browser has shown each of the tables ``between`` for ``pace`` seconds (the other seats' moves one by one); the
+    table in words below it. ``to_move``: whether the learner may move now (default: the Play page's turn). Returns
+    the click map of the table as it is now, to resolve the next tap on it. ``watching``: drawn for someone at no
+    seat (the teacher), every hand face down until the hand is over; ``names`` writes who sits at each seat on the
+    picture instead of its role."""
     position = game.position
-    view = _view(game, position, words, classroom, selected=selected if game.learner_to_move else None, wrong=wrong)
+    to_move = game.learner_to_move if to_move is None else to_move
+    view = _view(game, position, words, classroom, selected=selected if to_move else None, wrong=wrong,
+                 viewer=viewer, watching=watching, names=names)
     drawn, palette = picture(position, view)
     in_words = words.table(drawn.description, position.rules)
     frames = []
     if pace > 0:  # (at pace 0 the browser shows the last table at once: nothing to draw)
-        frames = [picture(earlier, _view(game, earlier, words, classroom, face_up=False))[1] for earlier in between]
-    tap_picture(palette, " ".join(in_words), key=IMAGE_KEY, on_tap=None if game.hand_over else on_tap,
+        frames = [picture(earlier, _view(game, earlier, words, classroom, face_up=False, viewer=viewer,
+                                         watching=watching, names=names))[1]
+                  for earlier in between]
+    tap_picture(palette, " ".join(in_words), key=key, on_tap=None if game.hand_over else on_tap,
                 replies=frames, delay=pace, boxes=layout_boxes(drawn), classroom=classroom)
-    _score_line(game, words)
+    _score_line(game, words, viewer)
     st.caption(f"**{words('player.in_words')}.** " + " ".join(in_words))
     return drawn.click_map
 
 
 def _view(game: Game, position: Position, words: Words, classroom: bool, *, selected: object = None,
-          wrong: object = None, face_up: bool | None = None) -> TableView:
+          wrong: object = None, face_up: bool | None = None, viewer: int = LEARNER,
+          watching: bool = False, names: dict[int, str] | None = None) -> TableView:
     """How to draw ``position`` of the game; ``face_up`` (default: once the hand is over, every hand is shown, also
     stepping back through it) turns every hand face up."""
     rules = position.rules
     over = game.hand_over if face_up is None else face_up
     extras = {}
+    labels = lesson_table_extras.labels(words, rules)
+    if names:
+        labels = {**labels, **{rules.role(viewer, seat): name for seat, name in names.items()}}
     if lesson_table_extras.shows_scores(rules):
         extras = {"scores": _scores_before(game), "end_count": rules.spinner}
     return TableView(
-        viewer=LEARNER, selected=selected, hint=selected is not None,
-        face_up=frozenset(range(rules.players)) if over else frozenset(), wrong=wrong, badges=_badges(game, position),
-        label_ends=True, labels=lesson_table_extras.labels(words, rules),
+        viewer=viewer, selected=selected, hint=selected is not None,
+        face_up=frozenset(range(rules.players)) if over else frozenset(), wrong=wrong,
+        badges=_badges(position, viewer),
+        label_ends=True, labels=labels, watching=watching,
         scale=CLASSROOM_SCALE if classroom else PHONE_SCALE, size=PROJECTOR_SIZE if classroom else PHONE_SIZE,
         **extras,
     )
@@ -67,18 +81,18 @@ def _scores_before(game: Game) -> tuple[int, ...]:
     return tuple(total - this for total, this in zip(scores, outcome.scores, strict=True))
 
 
-def _recent(game: Game, position: Position) -> list:
+def _recent(position: Position, viewer: int = LEARNER) -> list:
     """The events since the learner's own last move (the whole hand so far if they have not moved yet)."""
     events = list(position.history)
     for index in range(len(events) - 1, -1, -1):
-        if events[index].seat == LEARNER and not isinstance(events[index].move, Draw):
+        if events[index].seat == viewer and not isinstance(events[index].move, Draw):
             return events[index:]
     return events
 
 
-def _badges(game: Game, position: Position) -> dict[int, str]:
+def _badges(position: Position, viewer: int) -> dict[int, str]:
     marks: dict[int, str] = {}
-    for event in _recent(game, position):
+    for event in _recent(position, viewer):
         if isinstance(event.move, Pass):
             marks[event.seat] = "pass"
         elif isinstance(event.move, Draw):
@@ -88,39 +102,39 @@ def _badges(game: Game, position: Position) -> dict[int, str]:
     return marks
 
 
-def happened(game: Game, words: Words) -> None:
+def happened(game: Game, words: Words, viewer: int = LEARNER) -> None:
     """What happened since the learner's last move, one line a move."""
-    events = _recent(game, game.position)
+    events = _recent(game.position, viewer)
     if not events:
         return
     with st.container(border=True):
         st.markdown(f"**:material/history: {words('player.happened')}**")
-        st.markdown("\n".join(f"- {words.event(event, game.rules, LEARNER)}" for event in events))
+        st.markdown("\n".join(f"- {words.event(event, game.rules, viewer)}" for event in events))
 
 
-def _side_name(game: Game, side: int, words: Words) -> str:
+def _side_name(game: Game, side: int | None, words: Words, viewer: int = LEARNER) -> str:
     """A side named as the subject of a sentence ("Your side scores ...")."""
-    return words(side_key(game.rules, LEARNER, side))
+    return words(side_key(game.rules, viewer, side))
 
 
-def _you(game: Game, side: int | None) -> str:
+def _you(game: Game, side: int | None, viewer: int = LEARNER) -> str:
     """``"_you"`` where the side is the learner alone (each player a side): its sentence is about "you"."""
     rules = game.rules
-    return "_you" if rules.sides == rules.players and side == rules.side_of(LEARNER) else ""
+    return "_you" if rules.sides == rules.players and side == rules.side_of(viewer) else ""
 
 
-def _side_label(game: Game, side: int, words: Words) -> str:
+def _side_label(game: Game, side: int, words: Words, viewer: int = LEARNER) -> str:
     """A side named in a list ("You 23 · Your opponent 40"): at a table without partnerships, its player."""
     if game.rules.partners:
-        return _side_name(game, side, words)
-    return words(seat_key(game.rules, LEARNER, side))
+        return _side_name(game, side, words, viewer)
+    return words(seat_key(game.rules, viewer, side))
 
 
-def _score_line(game: Game, words: Words) -> None:
+def _score_line(game: Game, words: Words, viewer: int = LEARNER) -> None:
     """The match score, side by side, and what wins it (the other tables' pictures write their own)."""
     if lesson_table_extras.shows_scores(game.rules):
         return
-    parts = [f"{_side_label(game, side, words)} {score}" for side, score in enumerate(game.match.scores)]
+    parts = [f"{_side_label(game, side, words, viewer)} {score}" for side, score in enumerate(game.match.scores)]
     key = "play.score_loses" if game.rules.target_loses else "play.score"
     st.markdown(f":material/scoreboard: {words(key, scores=' · '.join(parts), target=game.rules.target)}")
 
@@ -137,6 +151,11 @@ def coach_box(game: Game, words: Words) -> None:
     advice = game.advice()
     if advice is not None:
         said.append(advice)
+    remarks_box(said, words)
+
+
+def remarks_box(said: Sequence[Remark], words: Words) -> None:
+    """The coach's box: each remark with the lesson step teaching it (nothing when the coach has nothing to say)."""
     if not said:
         return
     with st.container(border=True):
@@ -162,7 +181,7 @@ def lesson_link(step: str, words: Words) -> None:
 # ----------------------------------------------------------------------------------------------------- count
 
 
-def count_panel(game: Game, words: Words) -> None:
+def count_panel(game: Game, words: Words, viewer: int = LEARNER) -> None:
     """The count, step by step: how the hand ended, each hand's tiles and points, the sides' totals, the rule
     that counts them, what each side scores and the match so far (the table stays until "Next hand")."""
     position = game.position
@@ -170,42 +189,44 @@ def count_panel(game: Game, words: Words) -> None:
     if outcome is None:
         return
     rules = position.rules
-    steps = [words.render(remark.message) for remark in end_remarks(position.view(LEARNER))
+    steps = [words.render(remark.message) for remark in end_remarks(position.view(viewer))
              if not remark.code.startswith("count.")]
-    order = [(LEARNER + offset) % rules.players for offset in range(rules.players)]
+    order = [(viewer + offset) % rules.players for offset in range(rules.players)]
     for seat in order:
         tiles = " ".join(map(str, position.hands[seat])) or words("play.count_empty")
-        steps.append(words("play.count_seat", seat=words(seat_key(rules, LEARNER, seat)), tiles=tiles,
+        steps.append(words("play.count_seat", seat=words(seat_key(rules, viewer, seat)), tiles=tiles,
                            pips=outcome.pips[seat]))
     if rules.sides < rules.players:
-        steps += [words("play.count_side", side=_side_name(game, side, words), pips=pips)
+        steps += [words("play.count_side", side=_side_name(game, side, words, viewer), pips=pips)
                   for side, pips in enumerate(outcome.side_pips)]
-    steps += [words.render(remark.message) for remark in end_remarks(position.view(LEARNER))
+    steps += [words.render(remark.message) for remark in end_remarks(position.view(viewer))
               if remark.code.startswith("count.")]
     gained = [(side, points) for side, points in enumerate(outcome.scores) if points]
     if gained:
-        steps += [words(f"play.count_points{_you(game, side)}", side=_side_name(game, side, words), points=points)
-                  for side, points in gained]
+        steps += [words(f"play.count_points{_you(game, side, viewer)}", side=_side_name(game, side, words, viewer),
+                        points=points) for side, points in gained]
     else:
         steps.append(words("play.count_nobody"))
-    totals = " · ".join(f"{_side_label(game, side, words)} {score}" for side, score in enumerate(game.match.scores))
+    totals = " · ".join(f"{_side_label(game, side, words, viewer)} {score}"
+                        for side, score in enumerate(game.match.scores))
     steps.append(words("play.count_match", scores=totals))
     with st.container(border=True):
         st.markdown(f"**:material/calculate: {words('play.count_title')}**")
         st.markdown("\n".join(f"{number}. {text}" for number, text in enumerate(steps, start=1)))
 
 
-def match_summary(game: Game, words: Words) -> None:
+def match_summary(game: Game, words: Words, viewer: int = LEARNER) -> None:
     """The match's end: who won it, hands won and points per side, and a sapatu / pollona when there was one."""
     match = game.match
     winner = match.loser if game.rules.target_loses else match.winner
     lines = []
     for side, score in enumerate(match.scores):
         won = sum(1 for outcome in match.outcomes if outcome.winner == side)
-        lines.append(words("play.summary_side", side=_side_label(game, side, words), hands=won, points=score))
-    key = ("play.summary_loses" if game.rules.target_loses else "play.summary_won") + _you(game, winner)
+        lines.append(words("play.summary_side", side=_side_label(game, side, words, viewer), hands=won,
+                           points=score))
+    key = ("play.summary_loses" if game.rules.target_loses else "play.summary_won") + _you(game, winner, viewer)
     with st.container(border=True):
-        st.markdown(f"### :material/emoji_events: {words(key, side=_side_name(game, winner, words))}"
+        st.markdown(f"### :material/emoji_events: {words(key, side=_side_name(game, winner, words, viewer))}"
                     if winner is not None else f"### {words('play.summary_over')}")
         st.markdown("\n".join(f"- {line}" for line in lines))
         if match.sapatu:

@@ -1,0 +1,132 @@
+"""The class tables on the Teacher page: open tables for the class (which table, its target, how long a learner may
+take for a move before the computer plays it), see them all at a glance (score, whose turn, time since the last
+move), and watch one — its hands hidden until the hand is over. Only nicknames are shown, never a code.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import streamlit as st
+
+from app.i18n import Words, plain
+from app.library import library
+from app.pages import table_phone
+from app.state import current_visit
+from app.storage.classes import SchoolClass
+from app.storage.tables_sql import TableNow, open_tables
+from app.widgets.play_table import table_picture
+from play.class_match import IDLE_LIMITS, OVER, WAITING
+
+SCOPE = table_phone.SCOPE
+WATCH_KEY = "teacher_tables_watch"  # session state: the id of the table the teacher watches
+REFRESH_SECONDS = 2
+
+
+def section(school_class: SchoolClass, words: Words) -> None:
+    """The class tables part of an open class: a form to open tables, and the overview (or the table watched)."""
+    mine = Words(words.texts, words.lang, SCOPE)
+    st.header(mine("class_table.teacher.title"), anchor=False)
+    store = open_tables()
+    if store is None:
+        st.warning(mine("class_table.unavailable"), icon=":material/cloud_off:")
+        return
+    with st.expander(mine("class_table.teacher.open_title")):
+        st.caption(mine("class_table.teacher.intro"))
+        table, players, target = table_phone.open_form_values(mine, words, "teacher")
+        idle = st.number_input(mine("class_table.teacher.idle"), min_value=IDLE_LIMITS[0], max_value=IDLE_LIMITS[1],
+                               value=table_phone.DEFAULT_IDLE, step=5, key="teacher_table_idle")
+        count = st.number_input(mine("class_table.teacher.count"), min_value=1, max_value=12, value=1,
+                                key="teacher_table_count")
+        if st.button(mine("class_table.open"), key="teacher_table_open", icon=":material/add:", type="primary"):
+            for _ in range(int(count)):
+                store.open(school_class.code, table, players=players, target=target, idle=int(idle))
+            st.success(mine("class_table.teacher.opened", count=int(count)), icon=":material/check_circle:")
+    st.session_state["teacher_tables_class"] = school_class.code
+    _overview()
+
+
+@st.fragment(run_every=REFRESH_SECONDS)
+def _overview() -> None:
+    """Every table of the class as it is now (read again every two seconds), or the one watched."""
+    visit = current_visit()
+    texts = library().texts
+    words, mine = Words(texts, visit.settings.lang), Words(texts, visit.settings.lang, SCOPE)
+    play_words = Words(texts, visit.settings.lang, table_phone.PLAY_SCOPE)
+    store, code = open_tables(), st.session_state.get("teacher_tables_class")
+    if store is None or not code or visit.account.teacher is None:
+        return
+    watched = st.session_state.get(WATCH_KEY)
+    if watched:
+        table = store.read(watched)
+        if table is not None and table.class_code == code:
+            _watch(table, words, play_words, mine, visit.settings.classroom)
+            return
+        st.session_state[WATCH_KEY] = None
+    tables = store.tables(code)
+    if not tables:
+        st.caption(mine("class_table.none_open"))
+        return
+    now = datetime.now(UTC)
+    rows = [_row(number, table, words, mine, now) for number, table in enumerate(tables, start=1)]
+    header = [mine(f"class_table.teacher.column_{name}") for name in ("table", "seats", "score", "turn", "since")]
+    st.table({name: [row[index] for row in rows] for index, name in enumerate(header)})
+    with st.container(horizontal=True):
+        for number, table in enumerate(tables, start=1):
+            st.button(mine("class_table.teacher.watch", number=number), key=f"teacher_watch_{table.id}",
+                      icon=":material/visibility:", on_click=_on_watch, args=(table.id,))
+
+
+def _row(number: int, table: TableNow, words: Words, mine: Words, now: datetime) -> list[str]:
+    """One table in the overview: its number and kind, who sits where, the score, whose turn, the last move's age."""
+    match = table.match
+    name = f"{words(f'tables.preset.{match.game.setup.table}')} ({number})"  # (no "1." first: a list in Markdown)
+    seats = ", ".join(plain(seat.nickname) if seat.nickname else mine("class_table.computer")
+                      for seat in table.seats)
+    score = " – ".join(str(score) for score in match.game.match.scores)
+    seconds = max(0, int((now - table.moved_at).total_seconds()))
+    return [name, seats, score, _turn_text(table, mine), mine("class_table.teacher.seconds", seconds=seconds)]
+
+
+def _turn_text(table: TableNow, mine: Words) -> str:
+    match = table.match
+    if match.state == WAITING:
+        return mine("class_table.state_waiting", count=len(match.learners))
+    if match.state == OVER:
+        return mine("class_table.teacher.over")
+    if match.to_move is None:
+        return mine("class_table.teacher.count_shown")
+    seat = table.seats[match.to_move]
+    if seat.nickname is None:
+        return mine("class_table.teacher.turn_computer", seat=match.to_move + 1)
+    return mine("class_table.teacher.turn", name=plain(seat.nickname))
+
+
+def _watch(table: TableNow, words: Words, play_words: Words, mine: Words, classroom: bool) -> None:
+    """One table as the teacher watches it: every hand face down until the hand is over, the score, whose turn."""
+    match = table.match
+    st.button(mine("class_table.teacher.back"), key="teacher_watch_back", icon=":material/arrow_back:",
+              type="tertiary", on_click=_on_watch, args=(None,))
+    st.subheader(table_phone.table_name(match, play_words, mine), anchor=False)
+    names = [f"{plain(seat.nickname) if seat.nickname else mine('class_table.computer')} ({number + 1})"
+             for number, seat in enumerate(table.seats)]
+    st.caption(" · ".join(names))
+    st.caption(mine("class_table.teacher.hidden"))
+    table_picture(match.game, None, None, play_words, classroom, on_tap=None, viewer=0, to_move=False,
+                  key="teacher_table_picture", watching=True,
+                  names={number: seat.nickname or mine("class_table.computer")
+                         for number, seat in enumerate(table.seats)})
+    st.markdown(_turn_text(table, mine))
+    st.button(mine("class_table.teacher.close"), key="teacher_table_close", icon=":material/close:",
+              on_click=_on_close, args=(table.id, table.class_code))
+
+
+def _on_watch(table_id: str | None) -> None:
+    st.session_state[WATCH_KEY] = table_id
+
+
+def _on_close(table_id: str, class_code: str) -> None:
+    store = open_tables()
+    if store is not None:
+        store.close(table_id, class_code)
+    st.session_state[WATCH_KEY] = None

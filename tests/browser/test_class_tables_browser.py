@@ -1,0 +1,159 @@
+"""Class tables in real Chromium: four learners, each on their own phone, sit at one partnership table and play a
+whole hand with the button twins (each phone shows its own tiles only, until the count shows every hand), and the
+teacher's overview on a projector-sized screen. Screenshots at 390×844 and 1920×1080 go to tests/artifacts/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from app.storage.accounts import read_school_settings
+from app.storage.accounts_sql import SqlAccounts
+from app.storage.classes_sql import SqlClassBook
+from app.storage.tables_sql import SqlTables
+from engine import Pass, Play
+from lessons import load_library
+from tests.browser.conftest import ARTIFACTS, free_port, start_app, stop_app
+from tests.browser.learner import still
+
+TEXTS = load_library().texts
+TIMEOUT = 30_000
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 1920, "height": 1080}
+PASSWORD = "dominoes on a Tuesday afternoon"
+NAMES = ["Ana", "Ben", "Carla", "Dion"]
+
+
+def mine(key: str, **args: object) -> str:
+    text = TEXTS.get("en", key, "tables")
+    return text.format(**args) if args else text
+
+
+@pytest.fixture(scope="module")
+def school(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+    """An app of its own on a database with a teacher, a class of four and one partnership table open."""
+    folder = tmp_path_factory.mktemp("tables")
+    url = f"sqlite:///{folder / 'progress.db'}"
+    secrets = folder / "secrets.toml"
+    secrets.write_text("", encoding="utf-8")
+    settings = read_school_settings(environ={"LA_PLAZA_SECRETS": str(secrets)})
+    SqlAccounts.from_url(url, settings).sign_up("Juffrouw Rosa", PASSWORD)
+    teacher = SqlAccounts.from_url(url, settings).sign_in_teacher("Juffrouw Rosa", PASSWORD, ())
+    book = SqlClassBook.from_url(url)
+    school_class = book.create("5B", teacher)
+    issued = book.add_learners(school_class, NAMES)
+    tables = SqlTables.from_url(url)
+    table_id = tables.open(school_class.code, "partnership", target=100, idle=600, seed=11)
+    port = free_port()
+    process = start_app(port, {"LA_PLAZA_PROGRESS_URL": url, "LA_PLAZA_SECRETS": str(secrets),
+                               "LAPLAZA_PLAY_PACE": "0.3"})
+    try:
+        yield {"base": f"http://127.0.0.1:{port}", "codes": {i.nickname: i.code for i in issued},
+               "keys": {i.nickname: i.key for i in issued}, "tables": tables, "table": table_id}
+    finally:
+        stop_app(process)
+
+
+def phone(browser: Browser, school: dict, name: str) -> tuple[BrowserContext, Page]:
+    """A learner's phone, signed in with their card's link, on the class page."""
+    context = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{school['base']}/#signin={school['codes'][name]}")
+    expect(page.get_by_text(name, exact=True).first).to_be_visible(timeout=TIMEOUT)
+    still(page)
+    page.goto(f"{school['base']}/class")
+    expect(page.get_by_role("heading", name=mine("class_table.title"))).to_be_visible(timeout=TIMEOUT)
+    still(page)
+    return context, page
+
+
+def button(page: Page, key: str):
+    return page.locator(f".st-key-{key} button")
+
+
+def test_four_learners_play_a_whole_hand_and_the_teacher_follows(browser: Browser, school: dict) -> None:
+    tables: SqlTables = school["tables"]
+    table_id = school["table"]
+    phones = {}
+    try:
+        for seat, name in enumerate(NAMES):
+            context, page = phone(browser, school, name)
+            phones[name] = (context, page)
+            button(page, f"sit_{table_id}_{seat}").click()
+            still(page)
+        table = tables.read(table_id)
+        assert table is not None and table.match.state == "playing"
+        ana = phones["Ana"][1]
+        expect(ana.locator("img.table-picture")).to_be_visible(timeout=TIMEOUT)  # the match started by itself
+        still(ana)
+        ana.screenshot(path=ARTIFACTS / "class_table_start_phone.png")
+        for _ in range(60):
+            table = tables.read(table_id)
+            assert table is not None
+            if table.match.game.hand_over:
+                break
+            seat = table.match.to_move
+            page = phones[NAMES[seat]][1]
+            expect(page.get_by_text("Your turn.", exact=True)).to_be_visible(timeout=TIMEOUT)
+            # each phone shows its own tiles only: another seat's tile is never among its buttons
+            others = [tile for other, hand in enumerate(table.match.game.position.hands) if other != seat
+                      for tile in hand]
+            for tile in others[:3]:
+                expect(button(page, f"table_tile_{tile}")).to_have_count(0)
+            move = table.match.game.position.legal_moves()[0]
+            version = table.version
+            if isinstance(move, Play):
+                button(page, f"table_tile_{move.tile}").click()
+                still(page)
+                button(page, "table_end_lead" if move.end is None else f"table_end_{move.end}").click()
+            else:
+                assert isinstance(move, Pass)
+                button(page, "table_pass").click()
+            page.wait_for_function("() => true")
+            for _ in range(100):
+                now = tables.version(table_id)
+                if now is not None and now[0] != version:
+                    break
+                page.wait_for_timeout(100)
+            else:
+                pytest.fail(f"{NAMES[seat]}'s move {move} was not made")
+        table = tables.read(table_id)
+        assert table is not None and table.match.game.hand_over
+        history = table.match.game.position.history
+        assert len({(event.seat, str(event.move)) for event in history if isinstance(event.move, Play)}) == sum(
+            isinstance(event.move, Play) for event in history)  # no move doubled
+        count_title = TEXTS.get("en", "play.count_title", "play")
+        for name in NAMES:
+            page = phones[name][1]
+            expect(page.get_by_text(count_title)).to_be_visible(timeout=TIMEOUT)  # each phone followed by itself
+        still(ana)
+        ana.screenshot(path=ARTIFACTS / "class_table_count_phone.png", full_page=True)
+
+        teacher = browser.new_context(viewport=PROJECTOR, locale="en-US")
+        page = teacher.new_page()
+        page.goto(f"{school['base']}/teacher")
+        still(page)
+        page.get_by_label(TEXTS.get("en", "teacher.account.name"), exact=True).fill("Juffrouw Rosa")
+        page.get_by_label(TEXTS.get("en", "teacher.account.password"), exact=True).fill(PASSWORD)
+        page.get_by_role("button", name=TEXTS.get("en", "teacher.account.sign_in")).click()
+        still(page)
+        page.get_by_role("button", name="5B").first.click()
+        expect(page.get_by_role("heading", name=mine("class_table.teacher.title"))).to_be_visible(timeout=TIMEOUT)
+        overview = page.get_by_test_id("stTable")
+        expect(overview).to_contain_text("Ana", timeout=TIMEOUT)
+        expect(overview).to_contain_text(mine("class_table.teacher.count_shown"))
+        for code in school["codes"].values():
+            assert code not in page.content()
+        page.get_by_role("heading", name=mine("class_table.teacher.title")).scroll_into_view_if_needed()
+        still(page)
+        page.screenshot(path=ARTIFACTS / "class_tables_teacher_projector.png")
+        button(page, f"teacher_watch_{table_id}").click()
+        expect(page.get_by_text(mine("class_table.teacher.hidden"))).to_be_visible(timeout=TIMEOUT)
+        still(page)
+        page.screenshot(path=ARTIFACTS / "class_table_watch_projector.png")
+        teacher.close()
+    finally:
+        for context, _ in phones.values():
+            context.close()
