@@ -26,7 +26,7 @@ REFRESH_SECONDS = 2
 def section(school_class: SchoolClass, words: Words) -> None:
     """The class tables part of an open class: a form to open tables, and the overview (or the table watched)."""
     mine = Words(words.texts, words.lang, SCOPE)
-    st.header(mine("class_table.teacher.title"), anchor=False)
+    st.subheader(mine("class_table.teacher.title"), anchor=False)
     store = open_tables()
     if store is None:
         st.warning(mine("class_table.unavailable"), icon=":material/cloud_off:")
