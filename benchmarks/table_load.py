@@ -38,6 +38,7 @@ from tests.identity_support import make_roster  # noqa: E402
 from tests.postgres import PostgresServer  # noqa: E402
 
 SEATS = 4
+STALLED = 90.0  # seconds without a move at a table: the phones give up and say so
 
 
 @dataclass
@@ -84,13 +85,16 @@ async def phone(base: str, code: str, table: Table, seat: int, store: SqlTables,
         await tab.act("sign in", trigger=tab.key("sign_in"))
         await tab.act("class page", page="class", query="lang=en")
         await tab.until(lambda: bool(tab.picture) and bool(tab.auto))
-        fragment, interval = next(iter(tab.auto.items()))
+        due: dict[str, float] = {}  # each fragment that reruns itself, on its own interval, as the browser runs them
         ready.append(seat)
         await go.wait()  # every phone at its table before the first move (the memory of phones sitting, idle)
         picture = tab.picture
         while True:
             now = store.read(table.id)
             assert now is not None
+            if time.time() - now.moved_at.timestamp() > STALLED:
+                raise TimeoutError(f"{tab.name}: the table has not moved for {STALLED:.0f} s (turn: seat "
+                                   f"{now.match.to_move})")
             game = now.match.game
             if game.hand_over and (game.hand_number >= hands or now.match.state != "playing"):
                 break
@@ -109,8 +113,13 @@ async def phone(base: str, code: str, table: Table, seat: int, store: SqlTables,
                 picture = tab.picture
                 continue
             if not mine:
+                now_at = time.monotonic()
+                for fragment, interval in tab.auto.items():
+                    due.setdefault(fragment, now_at + interval)
+                fragment = min(due, key=due.__getitem__)
+                await asyncio.sleep(max(0.0, due[fragment] - now_at))
+                due[fragment] = time.monotonic() + tab.auto.get(fragment, 1.0)
                 runs = tab.finished
-                await asyncio.sleep(interval)
                 await tab.rerun(fragment=fragment)
                 await tab.until(lambda runs=runs: tab.finished > runs)
                 continue
