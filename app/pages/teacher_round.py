@@ -347,6 +347,7 @@ def _keys(found: Round, words: Words) -> None:
 def _follow(round_id: str) -> None:
     """Every second: how many have answered of how many are there, and the countdown; when the round changed (the
     last answer revealed it, the countdown ran out), the projector is drawn again."""
+    st.set_page_config(layout="wide")  # a fragment's own run would fall back to the narrow layout
     rounds, state = rounds_store(), round_desk()
     if rounds is None or state.showing != round_id:
         return

@@ -81,7 +81,10 @@ def test_a_tap_to_play_question_by_taps_and_button_twins(browser: Browser, app_u
     tap(cy, "hand", "0:5-2", PICTURE)
     expect(cy.locator(".st-key-round_tile_5-2 button")).to_have_attribute("kind", "primary", timeout=TIMEOUT)
     still(cy)
-    cy.screenshot(path=artifacts / "round-tap-phone-open.png", full_page=True)
+    cy.screenshot(path=artifacts / "round-tap-phone-open.png")
+    cy.locator(".st-key-round_moves").scroll_into_view_if_needed()
+    still(cy)
+    cy.screenshot(path=artifacts / "round-tap-phone-buttons.png")
     still(projector)
     projector.screenshot(path=artifacts / "round-tap-projector-open.png")
     # Ana plays the 5-4 at the left end by taps: kept, not the step's move
@@ -109,8 +112,9 @@ def test_a_tap_to_play_question_by_taps_and_button_twins(browser: Browser, app_u
     for page in (ben, cy):
         expect(page.locator(".st-key-round_phone")).to_contain_text(say("round.right"), timeout=TIMEOUT)
     still(projector)
+    assert projector.locator(".st-key-round_projector").bounding_box()["width"] > 1500  # type: ignore[index]
     projector.screenshot(path=artifacts / "round-tap-projector-revealed.png")
     still(ana)
-    ana.screenshot(path=artifacts / "round-tap-phone-revealed.png", full_page=True)
+    ana.screenshot(path=artifacts / "round-tap-phone-revealed.png")
     for page in (projector, *phones.values()):
         page.context.close()
