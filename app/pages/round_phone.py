@@ -57,6 +57,7 @@ class Phone:
     refused: str | None = None
     lifted: tuple[str, int, Tile] | None = None
     taps: Taps = field(default_factory=Taps)
+    question: tuple[str, int] | None = None  # the tap-to-play question drawn last (round id, number)
 
 
 @dataclass(frozen=True)
@@ -202,6 +203,10 @@ def _tap_to_play(found: Round, asked: Asked, given: Given | None, labels: list[s
     open and unanswered (the picture tapped, or its button twins), else the table to look at."""
     here = phone()
     visit = current_visit()
+    if here.question != (found.id, found.number):  # a new question: nothing lifted or crossed out from the last
+        here.question = (found.id, found.number)
+        here.taps.clear()
+        here.lifted = None
     if found.phase == "paused":
         st.info(words("round.paused"), icon=":material/pause:")
     if given is not None and found.phase != "revealed":
