@@ -77,6 +77,8 @@ def test_a_tap_to_play_question_by_taps_and_button_twins(browser: Browser, app_u
     expect(ana.locator(".st-key-round_phone [data-testid='stAlertContentError']")).to_contain_text(reason,
                                                                                                  timeout=TIMEOUT)
     count_line(projector, 0, 3)  # nothing was kept
+    still(ana)
+    ana.screenshot(path=artifacts / "round-tap-phone-refused.png")
     # Cy lifts the 5-2 (the open question, a tile lifted: screenshots)
     tap(cy, "hand", "0:5-2", PICTURE)
     expect(cy.locator(".st-key-round_tile_5-2 button")).to_have_attribute("kind", "primary", timeout=TIMEOUT)
