@@ -217,7 +217,8 @@ def _tap_to_play(found: Round, asked: Asked, given: Given | None, labels: list[s
         st.caption(words("round.tap"))
     table = RoundTable(rounds, found, asked, visit.account.learner, words) if rounds is not None and playing else None
     click_map = draw_table(asked, words, key=IMAGE_KEY, selected=table.selected if table is not None else None,
-                           wrong=here.taps.wrong if playing else None, on_tap=_on_tap if playing else None)
+                           wrong=here.taps.wrong if playing else None, on_tap=_on_tap if playing else None,
+                           answer=found.phase == "revealed")
     here.taps.click_map = (found.id, found.number, click_map) if click_map is not None and playing else None
     if table is not None:
         with st.container(key="round_moves"):

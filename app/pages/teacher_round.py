@@ -283,7 +283,7 @@ def _question(rounds: SqlRounds, found: Round, words: Words) -> None:
     labels = option_labels(asked, words)
     left, right = st.columns([3, 2], gap="large")
     with left:
-        draw_table(asked, words, key="round_projector_table", projector=True)
+        draw_table(asked, words, key="round_projector_table", projector=True, answer=found.phase == "revealed")
     with right:
         st.markdown(f"### {prompt(asked, words)}")
         if asked.notes:

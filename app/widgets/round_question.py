@@ -78,11 +78,12 @@ def reasons(asked: Asked, words: Words, option: int | None) -> str:
 
 
 def draw_table(asked: Asked, words: Words, key: str, projector: bool = False, *, selected: Tile | None = None,
-               wrong: tuple[Any, str | None] | None = None,
-               on_tap: Callable[[], None] | None = None) -> ClickMap | None:
+               wrong: tuple[Any, str | None] | None = None, on_tap: Callable[[], None] | None = None,
+               answer: bool = False) -> ClickMap | None:
     """The question's table (without hints, what the question asks kept out) and the same table in words; for a
     tap-to-play question on a phone, the ``selected`` tile lifted, the ``wrong`` play crossed out and ``on_tap``
-    taking its taps. The picture's click map (None: no picture)."""
+    taking its taps, and with ``answer`` (after the reveal) the right move marked as the lesson's showing hint marks
+    it (the tile, an arrow to its end). The picture's click map (None: no picture)."""
     said = words_for(asked, words)
     if asked.question is not None:
         question = asked.question
@@ -97,6 +98,9 @@ def draw_table(asked: Asked, words: Words, key: str, projector: bool = False, *,
     elif asked.step is not None and asked.lesson is not None and asked.step.position is not None:
         runner = LessonRunner(_lesson(asked.lesson))
         runner.goto(asked.step.number)
+        if answer and asked.taps:
+            runner.hint()
+            runner.hint()  # the second level marks the move itself
         step_view = replace(runner.view(), selected=selected)
         position = step_view.position
         if position is None:
