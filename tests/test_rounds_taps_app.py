@@ -141,7 +141,11 @@ def test_a_tap_question_played_by_taps_and_by_buttons_then_revealed(database: st
     assert said("es", "round.answered", answer=move_words("es", RIGHT_MOVE)) in texts(ben, "info")
     desk.run()
     assert any("2 of 3 answered" in text for text in texts(desk, "markdown"))
+    assert any(said("en", "round.projector.tap") in text for text in texts(desk, "markdown"))  # no move listed yet
+    assert not desk.get("progress")
+    before = shown_picture(desk, "round_projector_table")["src"]
     click(desk, "round_reveal")
+    assert shown_picture(desk, "round_projector_table")["src"] != before  # the right move marked on the table
     bars = [element.proto.text for element in desk.get("progress")]
     assert bars == [  # the moves played and the right one, each in words; the move nobody played left out
         said("en", "round.projector.bar", option=move_words("en", WRONG_MOVE), count=1),
