@@ -5,6 +5,10 @@ Pure logic over values: the storage (``app/storage/rounds_sql.py``) keeps the st
 to decide every change, so two app servers decide alike. A round asks practice questions by their code
 (``lacks-4821``) or a lesson's question step (``salida:5``); the right answer and every reason are the drills' own
 (the generator's ``reason`` and each option's ``why``, a lesson step's declared feedback), never worked out again.
+A lesson's one-move ``act`` step ("play the tile that…") is asked as a tap-to-play question: its options are the
+engine's legal moves of the step's table, in the engine's order, and the learner's move is checked by the engine
+(an illegal one is refused with the engine's reason); the accepted moves, each wrong move's feedback and the
+explanation are the lesson runner's own.
 """
 
 from __future__ import annotations
@@ -16,8 +20,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from lessons.model import Lesson, Step
-from wording.texts import Message
+from engine import Draw, IllegalMove, Move, Pass, Play, parse_move
+from lessons.model import Lesson, Option, Step
+from lessons.runner import LessonRunner
+from wording.texts import Message, Ref
 
 from .codes import SEED_LIMIT, format_code, parse_code, question_from_code
 from .playout import NoSituation
@@ -39,11 +45,13 @@ class RoundRefused(ValueError):
     """A round action or an answer the round does not take; ``code`` names why (its text is ``round.refused.<code>``):
     ``closed`` (the round is over, or the question moved on or timed out), ``revealed``, ``paused``, ``answered``
     (already answered), ``not_in_class``, ``not_an_option``, ``stale`` (someone else changed the round first),
-    ``not_a_question`` and ``multiple`` (a reference that is no one-answer question)."""
+    ``not_a_question`` and ``multiple`` (a reference that is no one-answer question); for a tap-to-play question
+    also ``not_a_move`` (no move at all) and ``illegal`` (the engine refused the move: its reason is ``error``)."""
 
-    def __init__(self, code: str, detail: str = "") -> None:
+    def __init__(self, code: str, detail: str = "", error: IllegalMove | None = None) -> None:
         super().__init__(f"{code}: {detail}" if detail else code)
         self.code = code
+        self.error = error
 
 
 # ------------------------------------------------------------------------------------------------ what is asked
@@ -89,7 +97,9 @@ class Item:
 class Asked:
     """A round's question as the phones show it and the server checks it: the prompt (and notes), the options, the
     right one, the reason; ``skill`` counts the answer in mastery (practice questions), ``lesson`` is the lesson
-    whose texts the keys belong to; ``question`` or ``step`` is what the picture is drawn from."""
+    whose texts the keys belong to; ``question`` or ``step`` is what the picture is drawn from. A tap-to-play
+    question has ``moves``: the engine's legal moves of the step's table, one option each (same order), and
+    ``accepted``: the options the step accepts (several ways may be right; ``correct`` is the step's solution)."""
 
     item: Item
     prompt: Message
@@ -101,18 +111,49 @@ class Asked:
     lesson: str | None = None
     question: Question | None = None
     step: Step | None = None
+    moves: tuple[Move, ...] = ()
+    accepted: frozenset[int] = frozenset()
+
+    @property
+    def taps(self) -> bool:
+        """Whether the question is answered with a move on the table (tap-to-play), not with an option button."""
+        return bool(self.moves)
+
+    @property
+    def rights(self) -> tuple[int, ...]:
+        """The options that count as right, in order (one, except for a tap-to-play step accepting several ways)."""
+        return tuple(sorted(self.accepted)) if self.accepted else (self.correct,)
 
     def is_right(self, option: int) -> bool:
-        """Whether option number ``option`` is the right one; `RoundRefused` (``not_an_option``) for no option."""
+        """Whether option number ``option`` is a right one; `RoundRefused` (``not_an_option``) for no option."""
         if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option < len(self.options):
             raise RoundRefused("not_an_option", f"{option!r}: options are numbered 0 to {len(self.options) - 1}")
-        return option == self.correct
+        return option in self.rights
+
+    def option_of(self, move: Move | str) -> int:
+        """The option a move on the table is (its place among the engine's legal moves), checked by the engine:
+        `RoundRefused` ``illegal`` with the engine's refusal, ``not_a_move`` for no move, ``not_an_option`` when the
+        question takes no move."""
+        if not self.moves or self.step is None or self.step.position is None:
+            raise RoundRefused("not_an_option", f"{move!r}: this question is answered with an option")
+        try:
+            made = parse_move(move) if isinstance(move, str) else move
+        except (ValueError, TypeError):
+            raise RoundRefused("not_a_move", repr(move)) from None
+        if not isinstance(made, Play | Draw | Pass):
+            raise RoundRefused("not_a_move", repr(move))
+        error = self.step.position.check(made)
+        if error is not None:
+            raise RoundRefused("illegal", str(made), error=error)
+        if made not in self.moves:  # legal, yet not among the legal moves: the engine would disagree with itself
+            raise RoundRefused("not_a_move", str(made))
+        return self.moves.index(made)
 
     def why(self, option: int | None) -> tuple[Message, ...]:
         """What a learner who picked ``option`` is told after the reveal: first what was wrong with that option (the
         drill's reason for it, when it has one), then why the right answer is right."""
         told = []
-        if option is not None and option != self.correct and 0 <= option < len(self.options):
+        if option is not None and option not in self.rights and 0 <= option < len(self.options):
             wrong = self.options[option].why
             if wrong is not None:
                 told.append(wrong)
@@ -137,6 +178,8 @@ def ask_step(lesson: Lesson, number: int) -> Asked:
     if not 1 <= number <= len(lesson.steps):
         raise RoundRefused("not_a_question", f"{lesson.id}:{number}")
     step = lesson.steps[number - 1]
+    if step.kind == "act":
+        return ask_move(lesson, number)
     if step.kind != "question" or step.drill or not step.options:
         raise RoundRefused("not_a_question", f"{lesson.id}:{number}")
     right = [i for i, option in enumerate(step.options) if option.value == step.answer]
@@ -154,8 +197,59 @@ def ask_step(lesson: Lesson, number: int) -> Asked:
                  step=step)
 
 
+def move_label(move: Move) -> Message:
+    """A move in words, as a tap-to-play question's option and tally bar say it ("the 5-1 at the right end")."""
+    if isinstance(move, Play):
+        if move.end is None:
+            return Message.of("round.move.lead", tile=str(move.tile))
+        return Message.of("round.move.play", tile=str(move.tile), end=Ref(f"end.{move.end}"))
+    return Message("round.move.draw" if isinstance(move, Draw) else "round.move.pass")
+
+
+def ask_move(lesson: Lesson, number: int) -> Asked:
+    """A lesson's one-move ``act`` step as a tap-to-play question: one option per legal move of the step's table
+    (the engine's, in its order), the step's accepted moves right, each wrong move told the step's declared feedback
+    for it (the lesson runner's, with its facts) when the step has one, and the step's showing hint (its own, or the
+    runner's from the solution) as the reason. A step of more moves, a drill, or a step whose table depends on an
+    earlier step's way is refused (``not_a_question``)."""
+    if not 1 <= number <= len(lesson.steps):
+        raise RoundRefused("not_a_question", f"{lesson.id}:{number}")
+    step = lesson.steps[number - 1]
+    position = step.position
+    if (step.kind != "act" or step.drill or step.variants or step.follows is not None or position is None
+            or not step.paths or any(len(path) != 1 for path in step.paths) or position.to_move != step.viewer
+            or step.message is None):
+        raise RoundRefused("not_a_question", f"{lesson.id}:{number}")
+    moves = tuple(position.legal_moves())
+    texts = [str(move) for move in moves]
+    accepted = frozenset(texts.index(path[0]) for path in step.paths if path[0] in texts)
+    if not accepted or step.solution[0] not in texts:
+        raise RoundRefused("not_a_question", f"{lesson.id}:{number}")
+    options = []
+    for move in moves:
+        why = None
+        if texts.index(str(move)) not in accepted:
+            said = _runner_at(lesson, number).act(move)
+            if said.key != "wrong.generic":  # the step's declared feedback for it (or for any wrong move)
+                why = said.message
+        options.append(Option(str(move), move_label(move), why))
+    runner = _runner_at(lesson, number)
+    runner.hint()
+    shown = runner.hint()  # the second level: the step's own showing hint, or the move itself from its solution
+    return Asked(Item.lesson_step(lesson.id, number), step.message, tuple(options), texts.index(step.solution[0]),
+                 shown.message, lesson=lesson.id, step=step, moves=moves, accepted=accepted)
+
+
+def _runner_at(lesson: Lesson, number: int) -> LessonRunner:
+    """A fresh lesson runner at step ``number`` (its judge of moves and giver of hints)."""
+    runner = LessonRunner(lesson, seed=0)
+    runner.goto(number)
+    return runner
+
+
 def question_steps(lesson: Lesson) -> tuple[int, ...]:
-    """The numbers of a lesson's steps a round can ask (its written one-answer questions)."""
+    """The numbers of a lesson's steps a round can ask (its written one-answer questions and its one-move act
+    steps, asked as tap-to-play questions)."""
     found = []
     for step in lesson.steps:
         try:
@@ -328,10 +422,16 @@ class Round:
             raise RoundRefused("closed")
         return self._moved(now, phase="over")
 
-    def check(self, now: datetime, number: int, asked: Asked, option: int) -> bool:
+    def check(self, now: datetime, number: int, asked: Asked, option: int | Move) -> bool:
         """Whether an answer to question ``number`` (the one the phone showed) with ``option`` is right — or why the
         round does not take it: the question is no longer under way or its time is up (``closed``), ``revealed``,
         ``paused``, or ``not_an_option``. (Already answered and not in the class are the storage's to see.)"""
+        return self.checked(now, number, asked, option)[1]
+
+    def checked(self, now: datetime, number: int, asked: Asked, answer: int | Move) -> tuple[int, bool]:
+        """The option an answer is (a move on the table: its place among the legal moves, checked by the engine
+        only once the round takes answers) and whether it is right; refusals as `check`'s, and for a move
+        ``illegal`` (the engine's reason) or ``not_a_move``."""
         phase = self.phase_now(now)
         if phase == "over" or number != self.number:
             raise RoundRefused("closed", f"question {number + 1} is not under way")
@@ -339,7 +439,8 @@ class Round:
             raise RoundRefused("closed" if self.phase == "open" else "revealed")
         if phase == "paused":
             raise RoundRefused("paused")
-        return asked.is_right(option)
+        option = answer if isinstance(answer, int) else asked.option_of(answer)
+        return option, asked.is_right(option)
 
     def _moved(self, now: datetime, *, phase: Phase, number: int | None = None,
                seconds_left: float | None = None) -> Round:

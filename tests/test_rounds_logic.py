@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from engine import parse_move
 from lessons import load_library
 from practice import question_from_code
 from practice.rounds import (
@@ -203,3 +204,103 @@ def test_settings_bounds_and_stored_form():
     for bad in (-1, 601, True):
         with pytest.raises(ValueError):
             Settings(bad)
+
+
+# ------------------------------------------------------------------------------------------------ tap-to-play
+
+
+def test_a_one_move_act_step_is_asked_as_the_engine_legal_moves(library):
+    lesson = library.lesson("pegar")
+    step = lesson.step(4)
+    asked = ask_step(lesson, 4)
+    assert asked.taps
+    assert asked.moves == tuple(step.position.legal_moves())  # the engine's moves, in its order
+    assert [option.value for option in asked.options] == ["plays 5-2 left", "plays 5-4 left", "plays 5-2 right"]
+    assert asked.rights == (2,)  # the step's one accepted move
+    assert asked.prompt == step.message
+    # each wrong move is told the step's declared feedback for it, the right one nothing
+    assert asked.options[0].why.key == "wrong_covered_five"
+    assert asked.options[1].why.key == "wrong_five_four_first"
+    assert asked.options[2].why is None
+    assert asked.reason == step.hints[1]  # the step's showing hint explains the right move
+    assert [m.key for m in asked.why(1)] == ["wrong_five_four_first", step.hints[1].key]
+    assert [m.key for m in asked.why(2)] == [step.hints[1].key]
+
+
+def test_a_step_accepting_two_ways_counts_both_right(library):
+    asked = ask_step(library.lesson("dobles"), 5)
+    assert [str(move) for move in asked.moves] == ["plays 6-3 left", "plays 6-3 right"]
+    assert asked.rights == (0, 1)
+    assert asked.is_right(0) and asked.is_right(1)
+
+
+def test_a_move_is_checked_by_the_engine_and_a_forged_index_refused(library):
+    asked = ask_step(library.lesson("pegar"), 4)
+    assert asked.option_of("plays 5-2 right") == 2
+    with pytest.raises(RoundRefused) as refused:
+        asked.option_of("plays 6-6 right")  # the 6-6 has no 2: the engine says so
+    assert refused.value.code == "illegal"
+    assert refused.value.error is not None and refused.value.error.code == "no-match"
+    with pytest.raises(RoundRefused) as refused:
+        asked.option_of("passes")  # a tile fits: no passing
+    assert refused.value.error.code == "has-playable"
+    with pytest.raises(RoundRefused) as refused:
+        asked.option_of("plays 0-0 up")  # no top end on this table
+    assert refused.value.code == "illegal"
+    with pytest.raises(RoundRefused) as refused:
+        asked.option_of("juggles the tiles")
+    assert refused.value.code == "not_a_move"
+    for forged in (3, -1, True, "2"):
+        with pytest.raises(RoundRefused) as refused:
+            asked.is_right(forged)  # type: ignore[arg-type]
+        assert refused.value.code == "not_an_option"
+
+
+def test_an_option_question_takes_no_move(library):
+    asked = one_answer()
+    assert not asked.taps
+    with pytest.raises(RoundRefused) as refused:
+        asked.option_of("plays 6-6")
+    assert refused.value.code == "not_an_option"
+
+
+def test_the_round_checks_a_move_only_while_the_question_is_open(library):
+    asked = ask_step(library.lesson("pegar"), 4)
+    going = Round("r1", "KMR-482", (Item.lesson_step("pegar", 4),), 0, "open", Settings(20), T0)
+    assert going.checked(T0, 0, asked, parse_move("plays 5-4 left")) == (1, False)
+    assert going.checked(T0, 0, asked, parse_move("plays 5-2 right")) == (2, True)
+    with pytest.raises(RoundRefused) as refused:
+        going.checked(T0 + timedelta(seconds=21), 0, asked, parse_move("plays 6-6 right"))
+    assert refused.value.code == "closed"  # too late is said before the move is judged
+    with pytest.raises(RoundRefused) as refused:
+        going.reveal(T0).checked(T0, 0, asked, parse_move("plays 5-2 right"))
+    assert refused.value.code == "revealed"
+
+
+def test_question_steps_offer_one_move_act_steps_only(library):
+    pegar = library.lesson("pegar")
+    offered = question_steps(pegar)
+    acts = [n for n in offered if pegar.step(n).kind == "act"]
+    assert acts == [2, 4]
+    pila = library.lesson("pila")
+    assert pila.step(3).kind == "act" and 3 not in question_steps(pila)  # three draws, then a play: no one move
+    with pytest.raises(RoundRefused):
+        ask_step(pila, 3)
+    assert pila.step(5).kind == "act" and 5 in question_steps(pila)  # one pass
+
+
+def test_the_tally_counts_moves_played(library):
+    asked = ask_step(library.lesson("pegar"), 4)
+    assert tally(asked, [2, 2, 1, 7, -1]) == (0, 1, 2)
+
+
+def test_moves_are_labelled_in_words_in_every_language(library):
+    asked = ask_step(library.lesson("pegar"), 4)
+    for lang in ("pap", "es", "en", "el", "eo"):
+        labels = [library.texts.render(option.label, lang, "rounds") for option in asked.options]
+        assert all("5-" in text and "{" not in text for text in labels), labels
+        assert len(set(labels)) == 3  # the left and right plays of the 5-2 are told apart
+    lead = ask_step(library.lesson("salida"), 2)
+    assert "6-6" in library.texts.render(lead.options[0].label, "en", "rounds")
+    passing = ask_step(library.lesson("pasa"), 2)
+    assert library.texts.render(passing.options[0].label, "es", "rounds") == "pasar"

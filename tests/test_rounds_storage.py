@@ -1,6 +1,7 @@
 """Live rounds in storage, on SQLite and on a real PostgreSQL server: start, answer, the count and the tally, the
 reveal when everyone there answered, next / pause / end, refusals (closed, doubled, not in the class, a removed
-learner, not an option, a stale press), answers counted in mastery, and answers racing from many threads."""
+learner, not an option, a stale press), answers counted in mastery, and answers racing from many threads; a
+tap-to-play question's moves (an illegal one refused with the engine's reason and not kept, a forged index)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from app.storage.accounts_sql import SqlAccounts
 from app.storage.classes_sql import SqlClassBook
 from app.storage.progress import Learner
 from app.storage.progress_sql import SqlProgressStore, live_rounds, round_answers
-from app.storage.rounds_sql import SqlRounds
+from app.storage.rounds_sql import Count, Given, SqlRounds
+from engine import parse_move
 from lessons import load_library
 from practice import mastery, question_from_code
 from practice.rounds import Item, RoundRefused, Settings
@@ -212,3 +214,60 @@ def test_answers_racing_from_many_threads_are_each_recorded_once(rounds: SqlRoun
     assert sorted(set(refused)) == ["answered"] and len(refused) == len(everyone)
     assert len(rounds.picks(rounds.get(made.id))) == len(everyone)
     assert rounds.current(made.class_code).phase == "revealed"  # the last one there to answer revealed it
+
+
+def _answers_kept(rounds: SqlRounds) -> list[tuple[str, str, bool]]:
+    with rounds.engine.connect() as conn:
+        rows = conn.execute(sa.select(round_answers.c.learner_key, round_answers.c.answer, round_answers.c.right)
+                            .where(round_answers.c.number >= 0)
+                            .order_by(round_answers.c.answered_at, round_answers.c.learner_key)).all()
+    return [(row[0], row[1], bool(row[2])) for row in rows]
+
+
+def test_a_tap_to_play_round_keeps_each_legal_move_once_and_refuses_the_rest(rounds: SqlRounds, school,
+                                                                           url: str) -> None:
+    _book, teacher, mine, pupils, stranger = school
+    made = rounds.start(mine.code, teacher.id, [Item.lesson_step("pegar", 4)], Settings())
+    for pupil in pupils:
+        rounds.join(made, pupil)
+    ana, ben, cy = pupils
+    # an illegal move: the engine's reason, nothing kept, and Ana may try again
+    with pytest.raises(RoundRefused) as refused:
+        rounds.answer(made.id, ana, 0, parse_move("plays 6-6 right"))
+    assert refused.value.code == "illegal" and refused.value.error.code == "no-match"
+    assert _answers_kept(rounds) == []
+    # a legal move that is not the step's: kept as its place among the engine's legal moves, wrong
+    given = rounds.answer(made.id, ana, 0, parse_move("plays 5-4 left"))
+    assert (given.option, given.right) == (1, False)
+    assert rounds.answer(made.id, ben, 0, parse_move("plays 5-2 right")).right is True
+    refusals = [
+        (lambda: rounds.answer(made.id, ana, 0, parse_move("plays 5-2 right")), "answered"),  # a second answer
+        (lambda: rounds.answer(made.id, ana, 0, parse_move("plays 6-6 right")), "answered"),  # even an illegal one
+        (lambda: rounds.answer(made.id, stranger, 0, parse_move("plays 5-2 right")), "not_in_class"),
+        (lambda: rounds.answer(made.id, cy, 0, 3), "not_an_option"),  # a forged move index
+        (lambda: rounds.answer(made.id, cy, 0, -1), "not_an_option"),
+    ]
+    for attempt, code in refusals:
+        with pytest.raises(RoundRefused) as refused:
+            attempt()
+        assert refused.value.code == code
+    assert rounds.picks(rounds.get(made.id)) in ((1, 2), (2, 1))
+    assert rounds.count(rounds.get(made.id)) == Count(2, 3)
+    rounds.act(made.id, "reveal")
+    with pytest.raises(RoundRefused) as refused:
+        rounds.answer(made.id, cy, 0, parse_move("plays 5-2 right"))  # after the question closed
+    assert refused.value.code == "revealed"
+    assert sorted(_answers_kept(rounds)) == sorted([(ana.key, "1", False), (ben.key, "2", True)])
+    assert rounds.mine(made.id, ana.key)[0] == Given(0, 1, False)
+    # a lesson step counts in no practice skill: nothing in the learners' practice answers
+    assert SqlProgressStore.from_url(url).load(ana).answers == ()
+
+
+def test_a_tap_to_play_round_reveals_when_everyone_there_played(rounds: SqlRounds, school) -> None:
+    _book, teacher, mine, pupils, _stranger = school
+    made = rounds.start(mine.code, teacher.id, [Item.lesson_step("dobles", 5)], Settings())
+    for pupil in pupils[:2]:
+        rounds.join(made, pupil)
+    assert rounds.answer(made.id, pupils[0], 0, parse_move("plays 6-3 left")).right is True
+    assert rounds.answer(made.id, pupils[1], 0, parse_move("plays 6-3 right")).right is True  # both ways count
+    assert rounds.current(mine.code).phase == "revealed"

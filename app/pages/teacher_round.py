@@ -2,7 +2,9 @@
 practice code, or a new set from skills and a count; seconds per question or until everyone has answered; a
 leaderboard, off by default), and the round on the projector — the question with its table, the countdown, how many
 have answered of how many are there, then the tally as bars with their numbers in words, the right answer and why,
-and the leaderboard by nickname if asked for. Keys: N next question, A show the answer (R is Streamlit's), P pause.
+and the leaderboard by nickname if asked for. A "play the tile" question (a lesson's one-move act step) is played on
+the phones' tables; its bars are the moves played, each said in words. Keys: N next question, A show the answer
+(R is Streamlit's), P pause.
 
 The projector shows no code and no secret: the question, counts, and (only if the teacher turned it on) nicknames.
 """
@@ -23,7 +25,16 @@ from app.storage.browser import FEEDBACK_KEY
 from app.storage.progress_sql import DATABASE_ERRORS
 from app.storage.rounds_sql import SqlRounds
 from app.widgets import common
-from app.widgets.round_question import draw_table, notes, option_labels, prompt, reasons, round_words, rounds_store
+from app.widgets.round_question import (
+    answer_text,
+    draw_table,
+    notes,
+    option_labels,
+    prompt,
+    reasons,
+    round_words,
+    rounds_store,
+)
 from practice import get_skill
 from practice.rounds import ROUND_SKILLS, Asked, Item, Round, RoundRefused, Settings, draw_set, question_steps, tally
 
@@ -117,9 +128,10 @@ def _start_form(words: Words) -> None:
         said = Words(words.texts, words.lang, chosen)
 
         def step_label(number: int) -> str:
-            message = lesson.steps[number - 1].message
-            text = said.render(message) if message is not None else ""
-            return words("round.teacher.step_label", step=number, text=text if len(text) < 90 else f"{text[:88]}…")
+            step = lesson.steps[number - 1]
+            text = said.render(step.message) if step.message is not None else ""
+            key = "round.teacher.step_label_tap" if step.kind == "act" else "round.teacher.step_label"
+            return words(key, step=number, text=text if len(text) < 90 else f"{text[:88]}…")
 
         st.selectbox(words("round.teacher.step"), list(lessons[chosen]), format_func=step_label,
                      key=f"round_step_{chosen}")
@@ -271,12 +283,14 @@ def _question(rounds: SqlRounds, found: Round, words: Words) -> None:
     labels = option_labels(asked, words)
     left, right = st.columns([3, 2], gap="large")
     with left:
-        draw_table(asked, words, key="round_projector_table", projector=True)
+        draw_table(asked, words, key="round_projector_table", projector=True, answer=found.phase == "revealed")
     with right:
         st.markdown(f"### {prompt(asked, words)}")
         if asked.notes:
             st.markdown(notes(asked, words))
-        if found.phase != "revealed":
+        if found.phase != "revealed" and asked.taps:  # the moves are made on the phones' tables
+            st.markdown(words("round.projector.tap"))
+        elif found.phase != "revealed":
             st.markdown("\n".join(f"- {label}" for label in labels))
             st.caption(words("round.projector.join"))
         else:
@@ -286,15 +300,19 @@ def _question(rounds: SqlRounds, found: Round, words: Words) -> None:
 
 
 def _tally(rounds: SqlRounds, found: Round, asked: Asked, labels: list[str], words: Words) -> None:
-    """The tally as bars, each with its option and count in words (the right one said so, not only coloured)."""
+    """The tally as bars, each with its option and count in words (the right one said so, not only coloured); a
+    tap-to-play question's bars are the moves played, and the right ones even when nobody played them."""
     counts = tally(asked, rounds.picks(found))
     st.markdown(f"**{words('round.projector.tally')}**")
     most = max(counts) or 1
     with st.container(key="round_tally"):
         for index, (label, count) in enumerate(zip(labels, counts, strict=True)):
-            key = "round.projector.bar_right" if index == asked.correct else "round.projector.bar"
+            if asked.taps and not count and index not in asked.rights:
+                continue  # a legal move nobody played
+            key = "round.projector.bar_right" if index in asked.rights else "round.projector.bar"
             st.progress(count / most, text=words(key, option=label, count=count))
-    common.feedback_box("success", f"**{words('round.projector.answer_is', answer=labels[asked.correct])}**  \n"
+    answer = answer_text(asked, words, labels)
+    common.feedback_box("success", f"**{words('round.projector.answer_is', answer=answer)}**  \n"
                                    f"{reasons(asked, words, None)}")
 
 
@@ -329,6 +347,7 @@ def _keys(found: Round, words: Words) -> None:
 def _follow(round_id: str) -> None:
     """Every second: how many have answered of how many are there, and the countdown; when the round changed (the
     last answer revealed it, the countdown ran out), the projector is drawn again."""
+    st.set_page_config(layout="wide")  # a fragment's own run would fall back to the narrow layout
     rounds, state = rounds_store(), round_desk()
     if rounds is None or state.showing != round_id:
         return

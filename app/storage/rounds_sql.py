@@ -38,6 +38,7 @@ from app.storage.progress_sql import (
     round_answers,
     write_transaction,
 )
+from engine import Move
 from lessons.model import Lesson
 from practice.rounds import (
     Asked,
@@ -220,10 +221,13 @@ class SqlRounds:
                                  answered_at=_now())
                          .on_conflict_do_nothing())
 
-    def answer(self, round_id: str, learner: Learner, number: int, option: int) -> Given:
+    def answer(self, round_id: str, learner: Learner, number: int, option: int | Move) -> Given:
         """Take a learner's answer to question ``number`` (the one their phone showed) in one transaction: checked
         by the round (`RoundRefused`: ``closed``, ``revealed``, ``paused``, ``not_an_option``), refused for a learner
-        not in the class (``not_in_class``) and for a second answer (``answered``); recorded in the round and, for a
+        not in the class (``not_in_class``) and for a second answer (``answered``). A tap-to-play question takes the
+        move made on the table: the engine checks it (an illegal move is refused, ``illegal`` with the engine's
+        reason, and nothing is kept: the learner may try again) and its place among the legal moves is kept as the
+        option (an option number sent instead is checked to be one). Recorded in the round and, for a
         practice question, among the learner's practice answers (mastery, the class record). When it was the last
         learner there to answer, the question is revealed in the same transaction."""
         now = _now()
@@ -237,9 +241,9 @@ class SqlRounds:
                 if _given(conn, round_id, number, learner.key):  # said before "revealed": it is the learner's own
                     raise RoundRefused("answered", f"{learner.key} answered question {number + 1} already")
                 asked = self.asked(found.item)
-                right = found.check(now, number, asked, option)
+                picked, right = found.checked(now, number, asked, option)
                 conn.execute(round_answers.insert().values(round_id=round_id, number=number,
-                                                           learner_key=learner.key, answer=str(option), right=right,
+                                                           learner_key=learner.key, answer=str(picked), right=right,
                                                            answered_at=now))
                 conn.execute(self._insert(round_answers)
                              .values(round_id=round_id, number=JOINED, learner_key=learner.key, answer="",
@@ -255,7 +259,7 @@ class SqlRounds:
                     _store(conn, settled, found.version)
         except IntegrityError:
             raise RoundRefused("answered", f"{learner.key} answered question {number + 1} already") from None
-        return Given(number, option, right)
+        return Given(number, picked, right)
 
     def _writing(self) -> AbstractContextManager[Connection]:
         """A connection in a write transaction (see `write_transaction`)."""

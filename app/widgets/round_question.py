@@ -1,8 +1,13 @@
 """A live round's question as the projector and the phones draw it: the table picture (a practice question's, or a
-lesson step's through the lessons' own view) with its words, the prompt, and the reasons after the reveal; and the
+lesson step's through the lessons' own view; a tap-to-play question's tappable on the phone, with the lessons'
+lifted tile and crossed-out refused play) with its words, the prompt, and the reasons after the reveal; and the
 rounds' storage, opened once per server process."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 import streamlit as st
 
@@ -12,10 +17,11 @@ from app.storage.progress_sql import StorageSettings, read_storage_settings
 from app.storage.rounds_sql import SqlRounds, open_rounds
 from app.widgets import lesson_table_extras
 from app.widgets.lesson_table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, picture, table_view
-from app.widgets.picture import tap_picture
+from app.widgets.picture import layout_boxes, tap_picture
+from engine import Tile
 from lessons import Lesson, LessonRunner
 from practice.rounds import Asked
-from render import TableView
+from render import ClickMap, TableView
 from wording import Texts
 
 
@@ -55,9 +61,14 @@ def notes(asked: Asked, words: Words) -> str:
 
 
 def option_labels(asked: Asked, words: Words) -> list[str]:
-    """The options in the learner's language."""
-    said = words_for(asked, words)
+    """The options in the learner's language (a tap-to-play question's: its moves in words, the rounds' texts)."""
+    said = words if asked.taps else words_for(asked, words)
     return [said.render(option.label) for option in asked.options]
+
+
+def answer_text(asked: Asked, words: Words, labels: list[str]) -> str:
+    """The right answer (or the right moves, when a step accepts several ways) in words."""
+    return f" {words('round.either')} ".join(labels[index] for index in asked.rights)
 
 
 def reasons(asked: Asked, words: Words, option: int | None) -> str:
@@ -66,13 +77,18 @@ def reasons(asked: Asked, words: Words, option: int | None) -> str:
     return "  \n".join(said.render(message) for message in asked.why(option))
 
 
-def draw_table(asked: Asked, words: Words, key: str, projector: bool = False) -> None:
-    """The question's table (without hints, what the question asks kept out) and the same table in words."""
+def draw_table(asked: Asked, words: Words, key: str, projector: bool = False, *, selected: Tile | None = None,
+               wrong: tuple[Any, str | None] | None = None, on_tap: Callable[[], None] | None = None,
+               answer: bool = False) -> ClickMap | None:
+    """The question's table (without hints, what the question asks kept out) and the same table in words; for a
+    tap-to-play question on a phone, the ``selected`` tile lifted, the ``wrong`` play crossed out and ``on_tap``
+    taking its taps, and with ``answer`` (after the reveal) the right move marked as the lesson's showing hint marks
+    it (the tile, an arrow to its end). The picture's click map (None: no picture)."""
     said = words_for(asked, words)
     if asked.question is not None:
         question = asked.question
         if not question.pictured:
-            return
+            return None
         view = TableView(**question.table_view(), labels=said.role_labels(),
                          scale=CLASSROOM_SCALE if projector else PHONE_SCALE,
                          size=PROJECTOR_SIZE if projector else PHONE_SIZE)
@@ -82,17 +98,22 @@ def draw_table(asked: Asked, words: Words, key: str, projector: bool = False) ->
     elif asked.step is not None and asked.lesson is not None and asked.step.position is not None:
         runner = LessonRunner(_lesson(asked.lesson))
         runner.goto(asked.step.number)
-        step_view = runner.view()
+        if answer and asked.taps:
+            runner.hint()
+            runner.hint()  # the second level marks the move itself
+        step_view = replace(runner.view(), selected=selected)
         position = step_view.position
         if position is None:
-            return
+            return None
         conceal = step_view.conceal
         look = table_view(step_view, position, lesson_table_extras.labels(said, position.rules),
-                          classroom=projector, text=said, start=asked.step.position, conceal=conceal)
+                          classroom=projector, text=said, start=asked.step.position, conceal=conceal, wrong=wrong)
         drawn, palette = picture(position, look)
         in_words = " ".join(said.table(drawn.description, position.rules, conceal))
     else:
-        return
-    tap_picture(palette, in_words, key=key, classroom=projector)
+        return None
+    tap_picture(palette, in_words, key=key, classroom=projector, on_tap=on_tap,
+                boxes=layout_boxes(drawn) if on_tap is not None else None)
     st.caption(f"**{said('player.in_words')}.** {in_words}")
+    return drawn.click_map
 
