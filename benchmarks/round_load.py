@@ -56,10 +56,14 @@ class RoundClient(Client):
 
     marks: list[tuple[float, str]] = field(default_factory=list)
     result_at: float | None = None
+    option_after: dict[str, int] = field(default_factory=dict)  # an option's key: how many marks came before it
 
     def _element(self, element) -> None:  # type: ignore[no-untyped-def]
         super()._element(element)
         kind = element.WhichOneof("type")
+        widget_id = getattr(getattr(element, kind), "id", "")
+        if isinstance(widget_id, str) and "-round_option_" in widget_id:
+            self.option_after[widget_id.split("-", 2)[2]] = len(self.marks)
         if kind == "markdown":
             self.marks.append((time.time(), element.markdown.body))
         elif kind == "alert" and element.alert.format in RESULT and self.result_at is None:
@@ -67,6 +71,12 @@ class RoundClient(Client):
 
     def shows(self, text: str) -> bool:
         return any(text in body for _at, body in self.marks)
+
+    def options_since(self, text: str) -> list[str]:
+        """The option buttons drawn after the latest mark holding ``text`` (a question's own: a key the page drew for
+        an earlier question with more options is no button now)."""
+        since = max((n for n, (_at, body) in enumerate(self.marks) if text in body), default=-1)
+        return sorted(key for key, after in self.option_after.items() if after > since)
 
 
 async def follow(tab: Client, stop: asyncio.Event) -> None:
@@ -116,8 +126,8 @@ async def phone(base: str, number: int, code: str, questions: int, go: list[asyn
             await tab.until(lambda index=index: tab.shows(f"Question {index + 1} of {questions}"))
             await asyncio.sleep(rng.uniform(0, WINDOW - 1))
             tab.result_at = None
-            options = [key for key in tab.widgets if key.startswith("round_option_")]
-            pick = rng.choice(sorted(options))
+            options = tab.options_since(f"Question {index + 1} of {questions}")
+            pick = rng.choice(options)
             runs = tab.finished
             await tab.rerun(trigger=tab.key(pick))
             await tab.until(lambda runs=runs: tab.finished > runs)

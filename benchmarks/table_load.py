@@ -55,6 +55,20 @@ class Phone(Client):
     """A light client that notes when each new table picture arrives (the moment the phone could show it)."""
 
     picture_at: float = 0.0
+    due: dict[str, float] | None = None  # when each fragment that reruns itself is next due
+
+    async def follow_once(self) -> None:
+        """Rerun the fragment due first, when it is due: each on its own interval, as the browser runs them."""
+        due = self.due = self.due if self.due is not None else {}
+        now = time.monotonic()
+        for fragment, interval in self.auto.items():
+            due.setdefault(fragment, now + interval)
+        fragment = min(due, key=due.__getitem__)
+        await asyncio.sleep(max(0.0, due[fragment] - now))
+        due[fragment] = time.monotonic() + self.auto.get(fragment, 1.0)
+        runs = self.finished
+        await self.rerun(fragment=fragment)
+        await self.until(lambda: self.finished > runs)
 
     def _element(self, element) -> None:
         before = self.picture
@@ -67,14 +81,14 @@ class Phone(Client):
 class Figures:
     seen: list[float] = field(default_factory=list)  # seconds from a move's last click to its arrival on a phone
     errors: list[str] = field(default_factory=list)
-    refused: int = 0  # moves clicked that the server did not make
+    refused: int = 0  # moves clicked that the server did not make (the phone's table was behind)
 
 
 async def phone(base: str, code: str, table: Table, seat: int, store: SqlTables, hands: int,
                 think: tuple[float, float], figures: Figures, rng: random.Random,
                 ready: list[int], go: asyncio.Event) -> None:
     """One learner's phone: sign in, open the class page (their seat is found again), follow the table by its
-    fragment, and play their turns by the button twins."""
+    fragments, and play their turns by the button twins."""
     tab = Phone(base, f"table {table.id[:4]} seat {seat}")
     await asyncio.sleep(rng.uniform(0, 3))
     try:
@@ -85,7 +99,6 @@ async def phone(base: str, code: str, table: Table, seat: int, store: SqlTables,
         await tab.act("sign in", trigger=tab.key("sign_in"))
         await tab.act("class page", page="class", query="lang=en")
         await tab.until(lambda: bool(tab.picture) and bool(tab.auto))
-        due: dict[str, float] = {}  # each fragment that reruns itself, on its own interval, as the browser runs them
         ready.append(seat)
         await go.wait()  # every phone at its table before the first move (the memory of phones sitting, idle)
         picture = tab.picture
@@ -100,56 +113,57 @@ async def phone(base: str, code: str, table: Table, seat: int, store: SqlTables,
                 break
             if tab.picture != picture:  # the table changed on this phone: every move waiting for it is seen
                 picture = tab.picture
-                arrived = tab.picture_at
-                for sent, waiting in table.pending:
-                    if seat in waiting:
-                        waiting.discard(seat)
-                        figures.seen.append(arrived - sent)
-                table.pending = [(sent, waiting) for sent, waiting in table.pending if waiting]
-            mine = now.match.to_move == seat and not any(seat in waiting for _, waiting in table.pending)
+                _seen(table, seat, tab.picture_at, figures)
             if game.hand_over and seat == 0 and not table.pending:
                 await asyncio.sleep(rng.uniform(*think))
                 await tab.act("next hand", trigger=tab.key("class_table_next_hand"))
-                picture = tab.picture
-                continue
-            if not mine:
-                now_at = time.monotonic()
-                for fragment, interval in tab.auto.items():
-                    due.setdefault(fragment, now_at + interval)
-                fragment = min(due, key=due.__getitem__)
-                await asyncio.sleep(max(0.0, due[fragment] - now_at))
-                due[fragment] = time.monotonic() + tab.auto.get(fragment, 1.0)
-                runs = tab.finished
-                await tab.rerun(fragment=fragment)
-                await tab.until(lambda runs=runs: tab.finished > runs)
-                continue
-            await asyncio.sleep(rng.uniform(*think))
-            move = rng.choice(game.position.legal_moves())
-            index, hand = len(game.position.history), game.hand_number
-            if isinstance(move, Play):
-                await tab.act("lift", trigger=tab.key(f"table_tile_{move.tile}"))
-                end = "table_end_lead" if move.end is None else f"table_end_{move.end}"
-                started = time.perf_counter()
-                table.pending.append((started, {other for other in range(SEATS) if other != seat}))
-                await tab.act("play", trigger=tab.key(end))
+            elif now.match.to_move == seat and not any(seat in waiting for _, waiting in table.pending):
+                await asyncio.sleep(rng.uniform(*think))
+                await _play(tab, table, seat, game, store, figures, rng)
             else:
-                started = time.perf_counter()
-                table.pending.append((started, {other for other in range(SEATS) if other != seat}))
-                await tab.act("pass" if isinstance(move, Pass) else "draw",
-                              trigger=tab.key("table_pass" if isinstance(move, Pass) else "table_draw"))
-            table.sent.append((seat, hand, index, move))
+                await tab.follow_once()
+                continue
             picture = tab.picture
-            after = store.read(table.id)
-            made = after is not None and (len(after.match.game.position.history) > index
-                                          or after.match.game.hand_number != hand)
-            if not made:
-                figures.refused += 1
         figures.errors.extend(tab.errors)
     except Exception as exc:  # counted and reported, never hidden
         figures.errors.append(f"{tab.name}: {type(exc).__name__}: {exc}")
     finally:
         if hasattr(tab, "ws"):
             await tab.close()
+
+
+def _seen(table: Table, seat: int, arrived: float, figures: Figures) -> None:
+    """The table changed on ``seat``'s phone at ``arrived``: every move it was waiting for is seen there."""
+    for sent, waiting in table.pending:
+        if seat in waiting:
+            waiting.discard(seat)
+            figures.seen.append(arrived - sent)
+    table.pending = [(sent, waiting) for sent, waiting in table.pending if waiting]
+
+
+async def _play(tab: Phone, table: Table, seat: int, game: Game, store: SqlTables, figures: Figures,
+                rng: random.Random) -> None:
+    """Make one legal move by the button twins (a tile, then its end), and note it for the other three phones."""
+    move = rng.choice(game.position.legal_moves())
+    index, hand = len(game.position.history), game.hand_number
+    others = {other for other in range(SEATS) if other != seat}
+    if isinstance(move, Play):
+        await tab.act("lift", trigger=tab.key(f"table_tile_{move.tile}"))
+        end = "table_end_lead" if move.end is None else f"table_end_{move.end}"
+        started = time.perf_counter()
+        table.pending.append((started, others))
+        await tab.act("play", trigger=tab.key(end))
+    else:
+        started = time.perf_counter()
+        table.pending.append((started, others))
+        await tab.act("pass" if isinstance(move, Pass) else "draw",
+                      trigger=tab.key("table_pass" if isinstance(move, Pass) else "table_draw"))
+    after = store.read(table.id)
+    if after is not None and (len(after.match.game.position.history) > index or after.match.game.hand_number != hand):
+        table.sent.append((seat, hand, index, move))
+    else:  # refused (this phone's table was behind): nothing for the others to see, the phone tries again
+        figures.refused += 1
+        table.pending = [entry for entry in table.pending if entry[0] != started]
 
 
 def check(store: SqlTables, tables: list[Table]) -> tuple[int, int, int, int, int]:
