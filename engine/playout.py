@@ -1,0 +1,374 @@
+"""Whole-hand playouts on ints: a position played to the end of its hand in one loop, for the tables without a
+spinner, with the result a move-by-move ``apply`` would give.
+
+Inside a playout each hand is a bitmask, the line its two end numbers, the stock an index, and a move a small tuple
+looked up by the tiles that fit an end; the history links and what everyone knows a seat lacks are kept as
+``apply`` keeps them. One ``Position`` is built at the end: the same hands, line, stock, history and ``Outcome`` as
+playing the same moves one ``apply`` at a time, so the public positions stay immutable values. Two policies:
+
+- ``random_playout``: uniformly random legal moves, drawing from ``rng`` exactly as ``rng.choice(legal_moves())``
+  at every move (forced draws and passes included), so a seeded caller gets the same hands as before.
+- ``heaviest_playout``: every seat plays its heaviest fitting tile (a double weighs half a pip more; the first of
+  the legal moves among equals: the lowest tile, the left end before the right).
+
+All-fives (a spinner, points during the hand) and a ``random.Random`` subclass that draws other than by
+``getrandbits`` play move by move through ``apply``, with the same policies.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from .bits import SEAT_BITS, TILE_OF_BIT, seat_masks
+from .leads import DOUBLE_SIX
+from .moves import DRAW, PASS, PLAYS, Move, Play
+from .outcome import Outcome, score_blocked, score_domino
+from .position import Position
+from .tile import ALL_TILES, TILES_WITH, Tile
+
+# `Position._known` keeps the ends a seat saw before a forced draw from this bit on (see position.py).
+_PENDING = 28
+
+
+def _subsets(mask: int) -> Iterator[int]:
+    subset = mask
+    while True:
+        yield subset
+        if not subset:
+            return
+        subset = (subset - 1) & mask
+
+
+def _weight(tile: Tile) -> float:
+    """A tile's weight for the heaviest policy: its pips, half a pip more for a double."""
+    return tile.pips + 0.5 * tile.is_double
+
+
+# Every set of tiles that can fit one end (a subset of the tiles showing one number), by its tile bits.
+_FITTING = sorted({subset for n in range(7) for subset in _subsets(TILES_WITH[n])})
+
+# A play in a playout: (tile bit, tile pips, the Play, 1 at the right end else 0); the new end number is the pips
+# less the number it covers. The options of a fitting set at one end, lowest tile first (legal_moves' order).
+_Option = tuple[int, int, Play, int]
+_OPTIONS: tuple[dict[int, tuple[_Option, ...]], dict[int, tuple[_Option, ...]]] = tuple(  # type: ignore[assignment]
+    {
+        subset: tuple(
+            (tile.bit, tile.pips, PLAYS[tile, end], side) for tile in ALL_TILES if subset & tile.bit
+        )
+        for subset in _FITTING
+    }
+    for side, end in enumerate(("left", "right"))
+)
+_LEFT_OPTIONS, _RIGHT_OPTIONS = _OPTIONS
+
+# The heaviest option of a fitting set at one end (the first among equals), with its weight in front.
+_Heaviest = tuple[float, int, int, Play]
+_HEAVIEST: tuple[dict[int, _Heaviest], dict[int, _Heaviest]] = tuple(  # type: ignore[assignment]
+    {
+        subset: max(
+            ((_weight(TILE_OF_BIT[bit]), bit, pips, play) for bit, pips, play, _ in options),
+            key=lambda option: option[0],
+        )
+        for subset, options in table.items()
+        if options
+    }
+    for table in _OPTIONS
+)
+_LEFT_HEAVIEST, _RIGHT_HEAVIEST = _HEAVIEST
+
+# n.bit_length() for the option counts a hand can have (at most 7 tiles fit each end), as Random._randbelow uses.
+_BITS_FOR = tuple(n.bit_length() for n in range(16))
+_LEAD_PLAYS = {tile.bit: PLAYS[tile, None] for tile in ALL_TILES}
+_WEIGHT_OF_BIT = {tile.bit: _weight(tile) for tile in ALL_TILES}
+
+
+def _fast_random(rng: object) -> bool:
+    """Whether ``rng.choice`` draws as ``getrandbits`` does in ``random.Random`` (so it can be inlined)."""
+    kind = type(rng)
+    return (
+        isinstance(rng, random.Random)
+        and kind.choice is random.Random.choice  # type: ignore[comparison-overlap]
+        and kind._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+    )
+
+
+def random_playout(position: Position, rng: random.Random) -> Position:
+    """``position`` played to the end of the hand with uniformly random legal moves: what applying
+    ``rng.choice(position.legal_moves())`` until the hand is over gives, with the same draws from ``rng``."""
+    if position._outcome is not None:
+        return position
+    if position.__class__ is not Position or not _fast_random(rng):
+        while position.outcome is None:
+            position = position.apply(rng.choice(position.legal_moves()))
+        return position
+    start = position._start
+    players = start.players
+    hands = seat_masks(position._hands, players)
+    held = 0
+    for hand in hands:
+        held |= hand
+    left, right = position._left, position._right
+    stock = position._stock
+    drawn = 0  # tiles drawn from the stock so far
+    stock_size = len(stock)
+    seat = position._to_move
+    known = position._known
+    history = position._history
+    getrandbits = rng.getrandbits
+    with_ = TILES_WITH
+    left_options, right_options, bits_for = _LEFT_OPTIONS, _RIGHT_OPTIONS, _BITS_FOR
+    last = -1  # the last seat to play a tile in this playout
+    if left < 0:
+        # The lead: the 6-6 in a partnership match's first hand, else any tile, lowest first (legal_moves' order).
+        hand = hands[seat]
+        leads = [DOUBLE_SIX.bit] if start.first_hand else _bits(hand)
+        count = len(leads)
+        k = bits_for[count] if count < 16 else count.bit_length()
+        r = getrandbits(k)
+        while r >= count:
+            r = getrandbits(k)
+        bit = leads[r]
+        tile = TILE_OF_BIT[bit]
+        start = start.led()
+        hands[seat] = hand = hand ^ bit
+        held ^= bit
+        if known >> _PENDING and known >> _PENDING + 7 * seat & 127:
+            known = _played_after_drawing(known, seat)
+        history = (history, seat, _LEAD_PLAYS[bit], None)
+        left, right = tile.high, tile.low
+        last = seat
+        if not hand:
+            outcome = score_domino(start.rules, hands, seat, False, None, start.leader)
+            return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+        if drawn == stock_size and not held & (with_[left] | with_[right]):
+            outcome = score_blocked(start.rules, hands, seat, None, start.leader)
+            return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+        seat = seat + 1 if seat + 1 < players else 0
+    while True:
+        hand = hands[seat]
+        fits_left = hand & with_[left]
+        fits_right = hand & with_[right]
+        if fits_left or fits_right:
+            options = left_options[fits_left] + right_options[fits_right] if fits_right else left_options[fits_left]
+            count = len(options)
+            k = bits_for[count]
+            r = getrandbits(k)
+            while r >= count:
+                r = getrandbits(k)
+            bit, pips, play, at_right = options[r]
+            hands[seat] = hand = hand ^ bit
+            held ^= bit
+            if known >> _PENDING and known >> _PENDING + 7 * seat & 127:
+                known = _played_after_drawing(known, seat)
+            history = (history, seat, play, None)
+            last = seat
+            if at_right:
+                before = right
+                right = pips - right
+                if not hand:
+                    capicu = left != before and TILE_OF_BIT[bit].mask == (1 << left) | (1 << before)
+                    outcome = score_domino(start.rules, hands, seat, capicu, None, start.leader)
+                    return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+            else:
+                before = left
+                left = pips - left
+                if not hand:
+                    capicu = right != before and TILE_OF_BIT[bit].mask == (1 << right) | (1 << before)
+                    outcome = score_domino(start.rules, hands, seat, capicu, None, start.leader)
+                    return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+            if drawn == stock_size and not held & (with_[left] | with_[right]):
+                outcome = score_blocked(start.rules, hands, seat, None, start.leader)
+                return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+            seat = seat + 1 if seat + 1 < players else 0
+        elif drawn < stock_size:
+            while getrandbits(1):  # rng.choice([DRAW]) draws so
+                pass
+            tile = stock[drawn]
+            drawn += 1
+            bit = tile.bit
+            hands[seat] = hand | bit
+            held |= bit
+            shift = 7 * seat
+            ends = (1 << left) | (1 << right)
+            known = known & ~(127 << shift | 127 << _PENDING + shift) | ends << _PENDING + shift
+            history = (history, seat, DRAW, tile)
+            if drawn == stock_size and not held & (with_[left] | with_[right]):
+                blocker = last if last >= 0 else position._last_player()
+                outcome = score_blocked(start.rules, hands, blocker, None, start.leader)
+                return _built(position, start, hands, left, right, stock, drawn, seat, history, outcome, known)
+        else:
+            while getrandbits(1):  # rng.choice([PASS]) draws so
+                pass
+            shift = 7 * seat
+            lacks = (known >> shift & 127) | (1 << left) | (1 << right)
+            known = known & ~(127 << shift | 127 << _PENDING + shift) | lacks << shift
+            history = (history, seat, PASS, None)
+            seat = seat + 1 if seat + 1 < players else 0
+
+
+def heaviest_playout(position: Position) -> Position:
+    """``position`` played to the end of the hand, every seat playing its heaviest fitting tile (a double weighs
+    half a pip more; among equals the first legal move: the lowest tile, the left end before the right)."""
+    if position._outcome is not None:
+        return position
+    if position.__class__ is not Position:
+        while position.outcome is None:
+            moves = position.legal_moves()
+            position = position.apply(moves[0] if len(moves) == 1 else max(moves, key=_move_weight))
+        return position
+    start = position._start
+    players = start.players
+    hands = seat_masks(position._hands, players)
+    held = 0
+    for hand in hands:
+        held |= hand
+    left, right = position._left, position._right
+    stock = position._stock
+    drawn = 0
+    stock_size = len(stock)
+    seat = position._to_move
+    known = position._known
+    history = position._history
+    with_ = TILES_WITH
+    left_heaviest, right_heaviest = _LEFT_HEAVIEST, _RIGHT_HEAVIEST
+    last = -1
+    if left < 0:
+        hand = hands[seat]
+        if start.first_hand:
+            bit = DOUBLE_SIX.bit
+        else:
+            weight_of = _WEIGHT_OF_BIT
+            bit, best = 0, -1.0
+            rest = hand
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if weight_of[low] > best:
+                    bit, best = low, weight_of[low]
+        tile = TILE_OF_BIT[bit]
+        start = start.led()
+        hands[seat] = hand = hand ^ bit
+        held ^= bit
+        if known >> _PENDING and known >> _PENDING + 7 * seat & 127:
+            known = _played_after_drawing(known, seat)
+        history = (history, seat, _LEAD_PLAYS[bit], None)
+        left, right = tile.high, tile.low
+        last = seat
+        if not hand:
+            outcome = score_domino(start.rules, hands, seat, False, None, start.leader)
+            return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+        if drawn == stock_size and not held & (with_[left] | with_[right]):
+            outcome = score_blocked(start.rules, hands, seat, None, start.leader)
+            return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+        seat = seat + 1 if seat + 1 < players else 0
+    while True:
+        hand = hands[seat]
+        fits_left = hand & with_[left]
+        fits_right = hand & with_[right]
+        if fits_left or fits_right:
+            at_right = not fits_left or (fits_right and right_heaviest[fits_right][0] > left_heaviest[fits_left][0])
+            if at_right:
+                _, bit, pips, play = right_heaviest[fits_right]
+            else:
+                _, bit, pips, play = left_heaviest[fits_left]
+            hands[seat] = hand = hand ^ bit
+            held ^= bit
+            if known >> _PENDING and known >> _PENDING + 7 * seat & 127:
+                known = _played_after_drawing(known, seat)
+            history = (history, seat, play, None)
+            last = seat
+            if at_right:
+                before = right
+                right = pips - right
+                if not hand:
+                    capicu = left != before and TILE_OF_BIT[bit].mask == (1 << left) | (1 << before)
+                    outcome = score_domino(start.rules, hands, seat, capicu, None, start.leader)
+                    return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+            else:
+                before = left
+                left = pips - left
+                if not hand:
+                    capicu = right != before and TILE_OF_BIT[bit].mask == (1 << right) | (1 << before)
+                    outcome = score_domino(start.rules, hands, seat, capicu, None, start.leader)
+                    return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+            if drawn == stock_size and not held & (with_[left] | with_[right]):
+                outcome = score_blocked(start.rules, hands, seat, None, start.leader)
+                return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+            seat = seat + 1 if seat + 1 < players else 0
+        elif drawn < stock_size:
+            tile = stock[drawn]
+            drawn += 1
+            bit = tile.bit
+            hands[seat] = hand | bit
+            held |= bit
+            shift = 7 * seat
+            ends = (1 << left) | (1 << right)
+            known = known & ~(127 << shift | 127 << _PENDING + shift) | ends << _PENDING + shift
+            history = (history, seat, DRAW, tile)
+            if drawn == stock_size and not held & (with_[left] | with_[right]):
+                blocker = last if last >= 0 else position._last_player()
+                outcome = score_blocked(start.rules, hands, blocker, None, start.leader)
+                return _built(position, start, hands, left, right, stock, drawn, seat, history, outcome, known)
+        else:
+            shift = 7 * seat
+            lacks = (known >> shift & 127) | (1 << left) | (1 << right)
+            known = known & ~(127 << shift | 127 << _PENDING + shift) | lacks << shift
+            history = (history, seat, PASS, None)
+            seat = seat + 1 if seat + 1 < players else 0
+
+
+def _bits(mask: int) -> list[int]:
+    """The bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        bit = mask & -mask
+        found.append(bit)
+        mask ^= bit
+    return found
+
+
+def _move_weight(move: Move) -> float:
+    return _weight(move.tile) if move.__class__ is Play else -1.0  # type: ignore[union-attr]  # a Play
+
+
+def _played_after_drawing(known: int, seat: int) -> int:
+    """A forced draw ended in this play: everyone knows the seat had none of the ends shown before it (§7)."""
+    shift = 7 * seat
+    pending = known >> _PENDING + shift & 127
+    return known & ~(127 << shift | 127 << _PENDING + shift) | pending << shift
+
+
+def _built(
+    position: Position,
+    start: object,
+    hands: list[int],
+    left: int,
+    right: int,
+    stock: tuple[Tile, ...],
+    drawn: int,
+    to_move: int,
+    history: object,
+    outcome: Outcome,
+    known: int,
+) -> Position:
+    """The finished hand's position, built once, as the last ``apply`` of a move-by-move playout would."""
+    after = object.__new__(Position)
+    after._start = start  # type: ignore[assignment]  # a _Start, from the position played out
+    packed = 0
+    for seat, hand in enumerate(hands):
+        packed |= hand << SEAT_BITS * seat
+    after._hands = packed
+    after._hands_view = None
+    after._table = None
+    after._left = left
+    after._right = right
+    after._stock = stock[drawn:] if drawn else stock
+    after._to_move = to_move % position._start.players
+    after._history = history  # type: ignore[assignment]  # a history chain, extended link by link
+    after._outcome = outcome
+    after._known = known
+    return after
+
+
+__all__ = ["heaviest_playout", "random_playout"]
