@@ -18,12 +18,12 @@ All-fives (a spinner, points during the hand) and a ``random.Random`` subclass t
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .bits import SEAT_BITS, TILE_OF_BIT, seat_masks
 from .leads import DOUBLE_SIX
-from .moves import DRAW, PASS, PLAYS, Move, Play
-from .outcome import Outcome, score_blocked, score_domino
+from .moves import DRAW, ENDS, PASS, PLAYS, Move, Play
+from .outcome import score_blocked, score_domino
 from .position import Position
 from .tile import ALL_TILES, TILES_WITH, Tile
 
@@ -58,7 +58,7 @@ _OPTIONS: tuple[dict[int, tuple[_Option, ...]], dict[int, tuple[_Option, ...]]] 
         )
         for subset in _FITTING
     }
-    for side, end in enumerate(("left", "right"))
+    for side, end in enumerate(ENDS)
 )
 _LEFT_OPTIONS, _RIGHT_OPTIONS = _OPTIONS
 
@@ -83,12 +83,12 @@ _LEAD_PLAYS = {tile.bit: PLAYS[tile, None] for tile in ALL_TILES}
 _WEIGHT_OF_BIT = {tile.bit: _weight(tile) for tile in ALL_TILES}
 
 
-def _fast_random(rng: object) -> bool:
+def _fast_random(rng: random.Random) -> bool:
     """Whether ``rng.choice`` draws as ``getrandbits`` does in ``random.Random`` (so it can be inlined)."""
     kind = type(rng)
     return (
         isinstance(rng, random.Random)
-        and kind.choice is random.Random.choice  # type: ignore[comparison-overlap]
+        and kind.choice is random.Random.choice
         and kind._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
     )
 
@@ -102,109 +102,7 @@ def random_playout(position: Position, rng: random.Random) -> Position:
         while position.outcome is None:
             position = position.apply(rng.choice(position.legal_moves()))
         return position
-    start = position._start
-    players = start.players
-    hands = seat_masks(position._hands, players)
-    held = 0
-    for hand in hands:
-        held |= hand
-    left, right = position._left, position._right
-    stock = position._stock
-    drawn = 0  # tiles drawn from the stock so far
-    stock_size = len(stock)
-    seat = position._to_move
-    known = position._known
-    history = position._history
-    getrandbits = rng.getrandbits
-    with_ = TILES_WITH
-    left_options, right_options, bits_for = _LEFT_OPTIONS, _RIGHT_OPTIONS, _BITS_FOR
-    last = -1  # the last seat to play a tile in this playout
-    if left < 0:
-        # The lead: the 6-6 in a partnership match's first hand, else any tile, lowest first (legal_moves' order).
-        hand = hands[seat]
-        leads = [DOUBLE_SIX.bit] if start.first_hand else _bits(hand)
-        count = len(leads)
-        k = bits_for[count] if count < 16 else count.bit_length()
-        r = getrandbits(k)
-        while r >= count:
-            r = getrandbits(k)
-        bit = leads[r]
-        tile = TILE_OF_BIT[bit]
-        start = start.led()
-        hands[seat] = hand = hand ^ bit
-        held ^= bit
-        if known >> _PENDING and known >> _PENDING + 7 * seat & 127:
-            known = _played_after_drawing(known, seat)
-        history = (history, seat, _LEAD_PLAYS[bit], None)
-        left, right = tile.high, tile.low
-        last = seat
-        if not hand:
-            outcome = score_domino(start.rules, hands, seat, False, None, start.leader)
-            return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
-        if drawn == stock_size and not held & (with_[left] | with_[right]):
-            outcome = score_blocked(start.rules, hands, seat, None, start.leader)
-            return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
-        seat = seat + 1 if seat + 1 < players else 0
-    while True:
-        hand = hands[seat]
-        fits_left = hand & with_[left]
-        fits_right = hand & with_[right]
-        if fits_left or fits_right:
-            options = left_options[fits_left] + right_options[fits_right] if fits_right else left_options[fits_left]
-            count = len(options)
-            k = bits_for[count]
-            r = getrandbits(k)
-            while r >= count:
-                r = getrandbits(k)
-            bit, pips, play, at_right = options[r]
-            hands[seat] = hand = hand ^ bit
-            held ^= bit
-            if known >> _PENDING and known >> _PENDING + 7 * seat & 127:
-                known = _played_after_drawing(known, seat)
-            history = (history, seat, play, None)
-            last = seat
-            if at_right:
-                before = right
-                right = pips - right
-                if not hand:
-                    capicu = left != before and TILE_OF_BIT[bit].mask == (1 << left) | (1 << before)
-                    outcome = score_domino(start.rules, hands, seat, capicu, None, start.leader)
-                    return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
-            else:
-                before = left
-                left = pips - left
-                if not hand:
-                    capicu = right != before and TILE_OF_BIT[bit].mask == (1 << right) | (1 << before)
-                    outcome = score_domino(start.rules, hands, seat, capicu, None, start.leader)
-                    return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
-            if drawn == stock_size and not held & (with_[left] | with_[right]):
-                outcome = score_blocked(start.rules, hands, seat, None, start.leader)
-                return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
-            seat = seat + 1 if seat + 1 < players else 0
-        elif drawn < stock_size:
-            while getrandbits(1):  # rng.choice([DRAW]) draws so
-                pass
-            tile = stock[drawn]
-            drawn += 1
-            bit = tile.bit
-            hands[seat] = hand | bit
-            held |= bit
-            shift = 7 * seat
-            ends = (1 << left) | (1 << right)
-            known = known & ~(127 << shift | 127 << _PENDING + shift) | ends << _PENDING + shift
-            history = (history, seat, DRAW, tile)
-            if drawn == stock_size and not held & (with_[left] | with_[right]):
-                blocker = last if last >= 0 else position._last_player()
-                outcome = score_blocked(start.rules, hands, blocker, None, start.leader)
-                return _built(position, start, hands, left, right, stock, drawn, seat, history, outcome, known)
-        else:
-            while getrandbits(1):  # rng.choice([PASS]) draws so
-                pass
-            shift = 7 * seat
-            lacks = (known >> shift & 127) | (1 << left) | (1 << right)
-            known = known & ~(127 << shift | 127 << _PENDING + shift) | lacks << shift
-            history = (history, seat, PASS, None)
-            seat = seat + 1 if seat + 1 < players else 0
+    return _played_out(position, rng.getrandbits)
 
 
 def heaviest_playout(position: Position) -> Position:
@@ -217,35 +115,33 @@ def heaviest_playout(position: Position) -> Position:
             moves = position.legal_moves()
             position = position.apply(moves[0] if len(moves) == 1 else max(moves, key=_move_weight))
         return position
+    return _played_out(position, None)
+
+
+# One loop, every step inline, on purpose: a call per move is the cost this module exists to remove.
+def _played_out(position: Position, getrandbits: Callable[[int], int] | None) -> Position:  # noqa: C901
+    """The hand played out from an open position without a spinner: random moves drawn with ``getrandbits`` as
+    ``Random.choice`` draws them, or with ``None`` the heaviest fitting tile."""
     start = position._start
     players = start.players
     hands = seat_masks(position._hands, players)
-    held = 0
+    held = 0  # every tile in any hand
     for hand in hands:
         held |= hand
     left, right = position._left, position._right
     stock = position._stock
-    drawn = 0
+    drawn = 0  # tiles drawn from the stock so far
     stock_size = len(stock)
     seat = position._to_move
     known = position._known
     history = position._history
-    with_ = TILES_WITH
+    with_, bits_for = TILES_WITH, _BITS_FOR
+    left_options, right_options = _LEFT_OPTIONS, _RIGHT_OPTIONS
     left_heaviest, right_heaviest = _LEFT_HEAVIEST, _RIGHT_HEAVIEST
-    last = -1
+    last = -1  # the last seat to play a tile in this playout
     if left < 0:
         hand = hands[seat]
-        if start.first_hand:
-            bit = DOUBLE_SIX.bit
-        else:
-            weight_of = _WEIGHT_OF_BIT
-            bit, best = 0, -1.0
-            rest = hand
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                if weight_of[low] > best:
-                    bit, best = low, weight_of[low]
+        bit = _lead(hand, start.first_hand, getrandbits)
         tile = TILE_OF_BIT[bit]
         start = start.led()
         hands[seat] = hand = hand ^ bit
@@ -255,48 +151,48 @@ def heaviest_playout(position: Position) -> Position:
         history = (history, seat, _LEAD_PLAYS[bit], None)
         left, right = tile.high, tile.low
         last = seat
-        if not hand:
-            outcome = score_domino(start.rules, hands, seat, False, None, start.leader)
-            return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
-        if drawn == stock_size and not held & (with_[left] | with_[right]):
-            outcome = score_blocked(start.rules, hands, seat, None, start.leader)
-            return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+        if not hand or (drawn == stock_size and not held & (with_[left] | with_[right])):
+            return _ended(position, start, hands, left, right, stock, drawn, seat, seat + 1, history, known, False)
         seat = seat + 1 if seat + 1 < players else 0
     while True:
         hand = hands[seat]
         fits_left = hand & with_[left]
         fits_right = hand & with_[right]
         if fits_left or fits_right:
-            at_right = not fits_left or (fits_right and right_heaviest[fits_right][0] > left_heaviest[fits_left][0])
-            if at_right:
-                _, bit, pips, play = right_heaviest[fits_right]
+            if getrandbits is None:
+                at_right: int = not fits_left or (
+                    fits_right and right_heaviest[fits_right][0] > left_heaviest[fits_left][0]
+                )
+                _, bit, pips, play = right_heaviest[fits_right] if at_right else left_heaviest[fits_left]
             else:
-                _, bit, pips, play = left_heaviest[fits_left]
+                options = left_options[fits_left] + right_options[fits_right] if fits_right else left_options[fits_left]
+                count = len(options)
+                k = bits_for[count]
+                r = getrandbits(k)
+                while r >= count:
+                    r = getrandbits(k)
+                bit, pips, play, at_right = options[r]
             hands[seat] = hand = hand ^ bit
             held ^= bit
             if known >> _PENDING and known >> _PENDING + 7 * seat & 127:
                 known = _played_after_drawing(known, seat)
             history = (history, seat, play, None)
             last = seat
+            before_left, before_right = left, right
             if at_right:
-                before = right
                 right = pips - right
-                if not hand:
-                    capicu = left != before and TILE_OF_BIT[bit].mask == (1 << left) | (1 << before)
-                    outcome = score_domino(start.rules, hands, seat, capicu, None, start.leader)
-                    return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
             else:
-                before = left
                 left = pips - left
-                if not hand:
-                    capicu = right != before and TILE_OF_BIT[bit].mask == (1 << right) | (1 << before)
-                    outcome = score_domino(start.rules, hands, seat, capicu, None, start.leader)
-                    return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
-            if drawn == stock_size and not held & (with_[left] | with_[right]):
-                outcome = score_blocked(start.rules, hands, seat, None, start.leader)
-                return _built(position, start, hands, left, right, stock, drawn, seat + 1, history, outcome, known)
+            if not hand or (drawn == stock_size and not held & (with_[left] | with_[right])):
+                # Capicú: out with a mixed tile that matched both ends while they showed different numbers (§11).
+                capicu = not hand and before_left != before_right
+                capicu = capicu and TILE_OF_BIT[bit].mask == (1 << before_left) | (1 << before_right)
+                return _ended(position, start, hands, left, right, stock, drawn, seat, seat + 1, history, known, capicu)
             seat = seat + 1 if seat + 1 < players else 0
         elif drawn < stock_size:
+            if getrandbits is not None:
+                while getrandbits(1):  # what rng.choice([DRAW]) draws
+                    pass
             tile = stock[drawn]
             drawn += 1
             bit = tile.bit
@@ -308,14 +204,31 @@ def heaviest_playout(position: Position) -> Position:
             history = (history, seat, DRAW, tile)
             if drawn == stock_size and not held & (with_[left] | with_[right]):
                 blocker = last if last >= 0 else position._last_player()
-                outcome = score_blocked(start.rules, hands, blocker, None, start.leader)
-                return _built(position, start, hands, left, right, stock, drawn, seat, history, outcome, known)
+                return _ended(position, start, hands, left, right, stock, drawn, blocker, seat, history, known, False)
         else:
+            if getrandbits is not None:
+                while getrandbits(1):  # what rng.choice([PASS]) draws
+                    pass
             shift = 7 * seat
             lacks = (known >> shift & 127) | (1 << left) | (1 << right)
             known = known & ~(127 << shift | 127 << _PENDING + shift) | lacks << shift
             history = (history, seat, PASS, None)
             seat = seat + 1 if seat + 1 < players else 0
+
+
+def _lead(hand: int, first_hand: bool, getrandbits: Callable[[int], int] | None) -> int:
+    """The lead's tile bit: the 6-6 in a partnership match's first hand, else a random tile of the hand (lowest
+    first, as ``legal_moves`` lists them) or the first heaviest."""
+    leads = [DOUBLE_SIX.bit] if first_hand else _bits(hand)
+    if getrandbits is None:
+        weight_of = _WEIGHT_OF_BIT
+        return max(leads, key=weight_of.__getitem__)
+    count = len(leads)
+    k = count.bit_length()
+    r = getrandbits(k)
+    while r >= count:
+        r = getrandbits(k)
+    return leads[r]
 
 
 def _bits(mask: int) -> list[int]:
@@ -339,7 +252,7 @@ def _played_after_drawing(known: int, seat: int) -> int:
     return known & ~(127 << shift | 127 << _PENDING + shift) | pending << shift
 
 
-def _built(
+def _ended(
     position: Position,
     start: object,
     hands: list[int],
@@ -347,17 +260,24 @@ def _built(
     right: int,
     stock: tuple[Tile, ...],
     drawn: int,
+    seat: int,
     to_move: int,
     history: object,
-    outcome: Outcome,
     known: int,
+    capicu: bool,
 ) -> Position:
-    """The finished hand's position, built once, as the last ``apply`` of a move-by-move playout would."""
+    """The finished hand's position, built once, as the last ``apply`` of a move-by-move playout would: ``seat``
+    went out (its hand is empty) or blocked the hand."""
+    rules, leader = position._start.rules, position._start.leader
+    if hands[seat]:
+        outcome = score_blocked(rules, hands, seat, None, leader)
+    else:
+        outcome = score_domino(rules, hands, seat, capicu, None, leader)
     after = object.__new__(Position)
     after._start = start  # type: ignore[assignment]  # a _Start, from the position played out
     packed = 0
-    for seat, hand in enumerate(hands):
-        packed |= hand << SEAT_BITS * seat
+    for index, hand in enumerate(hands):
+        packed |= hand << SEAT_BITS * index
     after._hands = packed
     after._hands_view = None
     after._table = None
