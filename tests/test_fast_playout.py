@@ -1,6 +1,6 @@
 """The engine's int playouts (engine/playout.py) end every hand exactly as playing it move by move through
 ``Position.apply`` does: the same outcome (winner, points, domino or blocked, capicú, scores, penalties, next
-leader), the same history, hands, line, stock and known lacks, and for random play the same draws from the rng.
+leader, all-fives points), the same history, hands, line, stock and known lacks, and for random play the same draws from the rng.
 
 The reference is the plain loop over ``legal_moves`` and ``apply``, on many seeded deals of every preset table and
 their scoring options, from fresh deals, from mid-hand positions and from a seat's sampled worlds (the computer
@@ -66,6 +66,8 @@ def snapshot(position: Position) -> tuple[object, ...]:
         position.placed,
         position.lead_index,
         position.ends,
+        position.open_ends,
+        position.end_count,
         position.stock,
         position.to_move,
         position.first_hand,
@@ -131,7 +133,7 @@ def test_the_callers_play_through_the_fast_path_with_the_same_results() -> None:
 
 def test_the_outcomes_cover_what_the_rules_decide() -> None:
     """The seeded hands above reach every ending the comparison must hold for: dominoes, blocks won and tied,
-    capicú, hands blocked by the last draw and katsika penalties."""
+    capicú, hands blocked by the last draw, katsika penalties, and all-fives points with the spinner open."""
     seen: set[str] = set()
     for rules in TABLES:
         for seed in range(DEALS):
@@ -146,7 +148,13 @@ def test_the_outcomes_cover_what_the_rules_decide() -> None:
                     seen.add("penalty")
                 if outcome.reason == "blocked" and end.history[-1].drawn is not None:
                     seen.add("blocked by a draw")
-    assert {"domino", "fewest", "blocker", "tie", "capicu", "penalty", "blocked by a draw"} <= seen, seen
+                if any(outcome.hand_points):
+                    seen.add("points during the hand")
+                if len(end.open_ends) == 4:
+                    seen.add("the spinner's four ends")
+    wanted = {"domino", "fewest", "blocker", "tie", "capicu", "penalty", "blocked by a draw", "points during the hand",
+              "the spinner's four ends"}
+    assert wanted <= seen, wanted - seen
 
 
 def test_a_finished_hand_is_returned_as_it_is() -> None:
