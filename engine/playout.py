@@ -25,9 +25,10 @@ from .bits import SEAT_BITS, TILE_OF_BIT, seat_masks
 from .leads import DOUBLE_SIX
 from .moves import ALL_ENDS, DRAW, ENDS, PASS, PLAYS, Play
 from .outcome import Outcome, score_blocked, score_domino
-from .position import _TILES_SHOWING, Position, _SpinnerPosition
+from .position import _SPINNER, _TILES_SHOWING, Position, _SpinnerPosition
 from .tile import ALL_TILES, TILES_WITH, Tile
 
+# From position.py: _SPINNER, the `_arms` bit of a spinner lead; _TILES_SHOWING, the tiles showing a set of numbers.
 # `Position._known` keeps the ends a seat saw before a forced draw from this bit on (see position.py).
 _PENDING = 28
 
@@ -101,23 +102,24 @@ _SPIN_HEAVIEST: tuple[dict[int, _SpinHeaviest], ...] = tuple(
     }
     for table in _SPIN_OPTIONS
 )
-# A spinner position's `_arms` (see position.py): bits 1/2/4/8 an arm holds a tile, << 4 its end tile is a double,
-# 256 the lead is the spinner, its number at bits 9-11.
-_SPINNER = 256
-
 # n.bit_length() for the option counts a hand can have (at most 7 tiles fit each end), as Random._randbelow uses.
 _BITS_FOR = tuple(n.bit_length() for n in range(16))
 _LEAD_PLAYS = {tile.bit: PLAYS[tile, None] for tile in ALL_TILES}
 _WEIGHT_OF_BIT = {tile.bit: _weight(tile) for tile in ALL_TILES}
 
 
+# How random.Random.choice draws an index (CPython 3.11-3.13): getrandbits(n.bit_length()) until it is below n.
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
+
+
 def _fast_random(rng: random.Random) -> bool:
     """Whether ``rng.choice`` draws as ``getrandbits`` does in ``random.Random`` (so it can be inlined)."""
     kind = type(rng)
     return (
-        isinstance(rng, random.Random)
+        _RANDBELOW is not None
+        and isinstance(rng, random.Random)
         and kind.choice is random.Random.choice
-        and kind._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+        and getattr(kind, "_randbelow", None) is _RANDBELOW
     )
 
 

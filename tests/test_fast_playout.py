@@ -1,6 +1,7 @@
 """The engine's int playouts (engine/playout.py) end every hand exactly as playing it move by move through
 ``Position.apply`` does: the same outcome (winner, points, domino or blocked, capicú, scores, penalties, next
-leader, all-fives points), the same history, hands, line, stock and known lacks, and for random play the same draws from the rng.
+leader, all-fives points), the same history, hands, line, stock and known lacks, and for random play the same
+draws from the rng.
 
 The reference is the plain loop over ``legal_moves`` and ``apply``, on many seeded deals of every preset table and
 their scoring options, from fresh deals, from mid-hand positions and from a seat's sampled worlds (the computer
