@@ -176,3 +176,34 @@ def test_a_random_subclass_with_its_own_draws_plays_move_by_move() -> None:
     fast_rng, slow_rng = Counting(3), Counting(3)
     assert snapshot(random_playout(position, fast_rng)) == snapshot(by_apply_random(position, slow_rng))
     assert fast_rng.getstate() == slow_rng.getstate()
+
+
+EXPERT_TABLES = [Rules.partnership(), Rules.one_vs_one(), Rules.draw_game(), Rules.all_fives()]
+
+
+@pytest.mark.parametrize("rules", EXPERT_TABLES, ids=repr)
+def test_the_expert_weighs_its_moves_as_with_move_by_move_playouts(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computer players' evaluation (``estimate``, ``best_of``) gives the same values and moves on fixed seeds
+    whether its playouts run on ints or move by move: the play strength is the one measured before."""
+    from play import montecarlo
+
+    cases = []
+    for seed in range(6):
+        for position in starts(rules, seed):
+            if position.outcome is None and len(position.legal_moves()) > 1:
+                cases.append((seed, position.view(position.to_move)))
+    assert len(cases) >= 6
+    fast = [
+        (montecarlo.estimate(view, view.legal_moves(), 12, random.Random(seed)),
+         montecarlo.best_of(view, view.legal_moves(), 120, random.Random(seed)))
+        for seed, view in cases
+    ]
+    monkeypatch.setattr(montecarlo, "playout", by_apply_heaviest)
+    slow = [
+        (montecarlo.estimate(view, view.legal_moves(), 12, random.Random(seed)),
+         montecarlo.best_of(view, view.legal_moves(), 120, random.Random(seed)))
+        for seed, view in cases
+    ]
+    assert fast == slow
