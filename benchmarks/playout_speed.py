@@ -5,7 +5,9 @@ list of them, the line as its two end numbers and a lookup table for what a tile
 path is what its callers run: a fresh ``Position.deal``, then ``practice.playout.play_out`` (random legal moves, the
 puzzle generator's playout) or ``play.montecarlo.playout`` (every seat plays its heaviest fitting tile, the computer
 players' and the review's). Both policies are timed for both; each playout is a whole hand, deal to outcome.
-Contenders alternate round by round in this one process on its CPU clock (``time.process_time``).
+Contenders alternate round by round in this one process on its CPU clock (``time.process_time``). A third
+contender, ``apply``, plays the same hands move by move through ``Position.apply`` (what the playouts did before
+engine/playout.py), for comparison; before timing, it must give the same results as the engine's path.
 
 Before timing, every tight hand of a sample is replayed move by move through the engine from the same deal, which
 must accept every move and reach the same winner and points: the baseline plays legal, complete hands by the rules.
@@ -24,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import ALL_TILES, Outcome, Position, Rules
+from engine import ALL_ENDS, ALL_TILES, Move, Outcome, Play, Position, Rules
 from play.montecarlo import playout as heaviest_playout
 from practice.playout import play_out as random_play_out
 
@@ -160,6 +162,27 @@ def engine_hand(rng: random.Random, rules: Rules, heaviest: bool) -> tuple[int |
     return outcome.winner, outcome.points
 
 
+# The heaviest policy's weights as play.montecarlo kept them before engine/playout.py (the old path, as it was).
+_OLD_WEIGHTS: dict[Move, float] = {
+    Play(tile, end): tile.pips + 0.5 * tile.is_double for tile in ALL_TILES for end in (None, *ALL_ENDS)
+}
+
+
+def apply_hand(rng: random.Random, rules: Rules, heaviest: bool) -> tuple[int | None, int]:
+    """The same hand played move by move through ``Position.apply`` (the path the playouts took before
+    engine/playout.py): for comparison, and to check that both paths give the same results from the same rng."""
+    position = Position.deal(rules, rng, leader=rng.randrange(rules.players))
+    weight = _OLD_WEIGHTS.__getitem__
+    while position.outcome is None:
+        moves = position.legal_moves()
+        if not heaviest:
+            position = position.apply(rng.choice(moves))
+        else:
+            position = position.apply(moves[0] if len(moves) == 1 else max(moves, key=weight))
+    outcome: Outcome = position.outcome
+    return outcome.winner, outcome.points
+
+
 # ------------------------------------------------------------------------------------------- the checks
 
 
@@ -236,9 +259,12 @@ def main(argv: list[str] | None = None) -> None:
             tight_rng, engine_rng = random.Random(1), random.Random(1)
             tight = [tight_hand(tight_rng, rules.players, rules.uses_stock, heaviest) for _ in range(sample)]
             ours = [engine_hand(engine_rng, rules, heaviest) for _ in range(sample)]
+            apply_rng = random.Random(1)
+            if [apply_hand(apply_rng, rules, heaviest) for _ in range(sample)] != ours:
+                raise AssertionError(f"{name} {policy}: the engine's playout and move-by-move apply disagree")
             print(f"{name:<11} {policy:<8} {args.check} tight hands replayed through the engine: legal, same results")
             print(f"{'':<20} tight:  {statistics_line(tight)}")
-            print(f"{'':<20} engine: {statistics_line(ours)}")
+            print(f"{'':<20} engine: {statistics_line(ours)} (move by move through apply: the same hands)")
 
     print(f"\n{args.rounds} rounds of {args.seconds:g} CPU s a contender; the order alternates; medians shown")
     rates: dict[tuple[str, str, str], list[float]] = {}
@@ -246,22 +272,27 @@ def main(argv: list[str] | None = None) -> None:
         for name, rules in TABLES.items():
             for policy, heaviest in POLICIES.items():
                 tight_rng, engine_rng = random.Random(round_number), random.Random(round_number)
+                apply_rng = random.Random(round_number)
                 players, stock = rules.players, rules.uses_stock
                 runs = {
                     "tight": lambda: tight_hand(tight_rng, players, stock, heaviest),  # noqa: B023  # run at once
                     "engine": lambda: engine_hand(engine_rng, rules, heaviest),  # noqa: B023  # run at once
+                    "apply": lambda: apply_hand(apply_rng, rules, heaviest),  # noqa: B023  # run at once
                 }
                 order = list(runs) if round_number % 2 == 0 else list(reversed(runs))
                 for who in order:
                     rates.setdefault((name, policy, who), []).append(rate(runs[who], args.seconds))
-    print(f"{'table':<11} {'policy':<8} {'tight/s':>9} {'engine/s':>9} {'ratio':>6}")
+    print(f"{'table':<11} {'policy':<8} {'tight/s':>9} {'engine/s':>9} {'ratio':>6} {'apply/s':>9} {'ratio':>6}")
     for name in TABLES:
         for policy in POLICIES:
             tight_rates, engine_rates = rates[name, policy, "tight"], rates[name, policy, "engine"]
+            apply_rates = rates[name, policy, "apply"]
             ratios = [ours / theirs for ours, theirs in zip(engine_rates, tight_rates, strict=True)]
+            apply_ratios = [ours / theirs for ours, theirs in zip(apply_rates, tight_rates, strict=True)]
             print(
                 f"{name:<11} {policy:<8} {statistics.median(tight_rates):>9.0f} {statistics.median(engine_rates):>9.0f}"
-                f" {statistics.median(ratios):>5.2f}x"
+                f" {statistics.median(ratios):>5.2f}x {statistics.median(apply_rates):>9.0f}"
+                f" {statistics.median(apply_ratios):>5.2f}x"
             )
 
 

@@ -13,7 +13,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import ALL_ENDS, ALL_TILES, Move, Outcome, Play, Position, Rules, View
+from engine import Move, Outcome, Position, Rules, View
+from engine.playout import heaviest_playout
 
 
 @dataclass(frozen=True)
@@ -73,12 +74,8 @@ def best_of(view: View, moves: Sequence[Move], playouts: int, rng: random.Random
 
 def playout(position: Position) -> Position:
     """Play a position to the end of the hand, every seat playing its heaviest fitting tile (a double first among
-    equals, then the left end)."""
-    weight = _WEIGHTS.__getitem__
-    while position.outcome is None:
-        moves = position.legal_moves()
-        position = position.apply(moves[0] if len(moves) == 1 else max(moves, key=weight))
-    return position
+    equals, then the left end): the engine's int playout, the same hand as playing those moves one by one."""
+    return heaviest_playout(position)
 
 
 def side_value(outcome: Outcome, rules: Rules, side: int) -> float:
@@ -88,12 +85,6 @@ def side_value(outcome: Outcome, rules: Rules, side: int) -> float:
     others = (sum(scores) - scores[side]) / (len(scores) - 1)
     value = scores[side] - others
     return -value if rules.target_loses else value
-
-
-# Every play's weight in a playout: the tile's pips, half a pip more for a double.
-_WEIGHTS: dict[Move, float] = {
-    Play(tile, end): tile.pips + 0.5 * tile.is_double for tile in ALL_TILES for end in (None, *ALL_ENDS)
-}
 
 
 __all__ = ["Estimate", "best_of", "estimate", "playout", "side_value"]

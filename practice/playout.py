@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from engine import Position, Rules
+from engine.playout import random_playout
 
 #: How many fresh deals a generator may try before giving up (never reached in practice: see the tests).
 MAX_DEALS = 400
@@ -40,10 +41,9 @@ def play_until(
 
 
 def play_out(rng: random.Random, position: Position) -> Position:
-    """The position played with random legal moves to the end of the hand."""
-    while position.outcome is None:
-        position = position.apply(rng.choice(position.legal_moves()))
-    return position
+    """The position played with random legal moves to the end of the hand (the engine's int playout: the same
+    hand, and the same draws from ``rng``, as applying ``rng.choice(position.legal_moves())`` move by move)."""
+    return random_playout(position, rng)
 
 
 def rescore(start: Position, final: Position, rules: Rules) -> Position:
