@@ -208,3 +208,14 @@ def test_no_round_draws_nothing_and_the_projector_shows_no_code(database: str) -
     assert roster.school_class.code not in shown
     assert all(code not in shown for code in roster.codes.values())
     assert "s left" in shown or "30" in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_set_with_no_skill_ticked_says_so_and_starts_nothing(database: str, lang: str) -> None:
+    roster = make_roster(database, "Ana", class_name=f"rounds no skill {lang}")
+    desk = teacher(roster, lang)
+    desk.multiselect(key="round_skills").set_value([]).run()
+    click(desk, "round_start")
+    assert said(lang, "round.teacher.no_skills") in texts(desk, "error")
+    rounds = SqlRounds.from_url(database, LIBRARY.lesson)
+    assert rounds.current(roster.school_class.code) is None

@@ -185,7 +185,7 @@ def _items(words: Words) -> list[Item] | None:
     try:
         return list(draw_set(skills, count, random.SystemRandom()))
     except ValueError:
-        state.notice = ("error", words("round.teacher.skills"))
+        state.notice = ("error", words("round.teacher.no_skills"))
         return None
 
 
