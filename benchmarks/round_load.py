@@ -47,6 +47,8 @@ WINDOW = 10.0  # every phone answers within this many seconds of the question sh
 TIMEOUT = 60.0
 RESULT = (Alert.Format.SUCCESS, Alert.Format.ERROR)
 COUNT = re.compile(r"(\d+) of (\d+) answered")
+NUMBER = re.compile(r"Question (\d+) of \d+")
+GRACE = 20.0  # seconds after the window before the teacher reveals a question someone has not answered (key A)
 
 
 @dataclass
@@ -99,6 +101,7 @@ class Question:
     revealed: float = 0.0  # the reveal, as stored
     last_answer: float = 0.0  # the last answer, as stored
     projector_full: float | None = None  # when the projector first showed everyone's answer counted
+    by_teacher: bool = False  # someone had not answered in time: the teacher revealed it
 
 
 async def phone(base: str, number: int, code: str, questions: int, go: list[asyncio.Event], ready: asyncio.Event,
@@ -144,7 +147,7 @@ async def phone(base: str, number: int, code: str, questions: int, go: list[asyn
             await tab.close()
 
 
-async def projector(base: str, class_code: str, seen: list[tuple[float, int, int]], errors: list[str],
+async def projector(base: str, class_code: str, seen: list[tuple[float, int, int, int]], errors: list[str],
                     stop: asyncio.Event, on: asyncio.Event) -> None:
     """The teacher's projector: sign in, open the class, show the round, follow it."""
     tab = RoundClient(base, "projector")
@@ -161,12 +164,14 @@ async def projector(base: str, class_code: str, seen: list[tuple[float, int, int
         await tab.until(lambda: any(COUNT.search(body) for _at, body in tab.marks))
         on.set()
         follower = asyncio.create_task(follow(tab, stop))
-        done = 0
+        done, number = 0, 0
         while not stop.is_set():
             for at, body in tab.marks[done:]:
+                if shown := NUMBER.search(body):  # the count that follows is this question's
+                    number = int(shown[1])
                 found = COUNT.search(body)
                 if found:
-                    seen.append((at, int(found[1]), int(found[2])))
+                    seen.append((at, int(found[1]), int(found[2]), number))
             done = len(tab.marks)
             await asyncio.sleep(0.05)
         errors.extend(tab.errors)
@@ -192,7 +197,7 @@ async def run(base: str, url: str, class_code: str, teacher_id: str, codes: list
     joined: list[int] = []
     sent: list[list[int]] = [[] for _ in range(questions)]
     results: list[list[float]] = [[] for _ in range(questions)]
-    seen: list[tuple[float, int, int]] = []
+    seen: list[tuple[float, int, int, int]] = []  # (when, answered, present, question number) as projected
     errors: list[str] = []
     before = rss_mb(pid)
     watching = asyncio.create_task(projector(base, class_code, seen, errors, stop, on))
@@ -210,10 +215,12 @@ async def run(base: str, url: str, class_code: str, teacher_id: str, codes: list
     for index in range(questions):
         mark = Question(go=time.time())
         go[index].set()
-        deadline = time.monotonic() + WINDOW + TIMEOUT
+        deadline = time.monotonic() + WINDOW + GRACE
         found = rounds.get(made.id)
-        while time.monotonic() < deadline and found is not None and not (found.number == index
-                                                                          and found.phase == "revealed"):
+        while found is not None and not (found.number == index and found.phase == "revealed"):
+            if time.monotonic() > deadline:
+                found, mark.by_teacher = rounds.act(made.id, "reveal"), True
+                break
             await asyncio.sleep(0.05)
             found = rounds.get(made.id)
         if found is not None and found.phase == "revealed":
@@ -228,7 +235,8 @@ async def run(base: str, url: str, class_code: str, teacher_id: str, codes: list
                 break
             await asyncio.sleep(0.05)
         await asyncio.sleep(2.5)  # the projector's count settles
-        full = [at for at, answered, present in seen if at >= mark.go and answered == present == len(joined)]
+        full = [at for at, answered, present, number in seen
+                if number == index + 1 and answered == present == len(joined)]
         mark.projector_full = min(full) if full else None
         marks.append(mark)
         rounds.act(made.id, "next")
@@ -247,7 +255,8 @@ async def run(base: str, url: str, class_code: str, teacher_id: str, codes: list
                         if mark.projector_full is not None and mark.last_answer]
     return {"joined": len(joined), "sent": sum(len(s) for s in sent), "stored": sum(per_question.values()),
             "lost": lost, "phone": phone_delays, "projector": projector_delays, "errors": errors,
-            "memory": (before, base_memory, memory), "missed_projector": sum(m.projector_full is None for m in marks)}
+            "memory": (before, base_memory, memory), "missed_projector": sum(m.projector_full is None for m in marks),
+            "by_teacher": sum(m.by_teacher for m in marks)}
 
 
 def main() -> None:
@@ -284,7 +293,9 @@ def report(found: dict, args: argparse.Namespace, wall: float) -> None:  # type:
     phone, shown = found["phone"], found["projector"]
     print(f"{args.phones} phones, {args.questions} questions ({'PostgreSQL' if args.postgres else 'SQLite'}), every "
           f"phone answering within {WINDOW:.0f} s of the question; wall {wall:.0f} s; {found['joined']} phones joined")
-    print(f"answers sent and confirmed: {found['sent']}, in the database: {found['stored']}, lost: {found['lost']}")
+    print(f"answers sent and confirmed: {found['sent']}, in the database: {found['stored']}, lost: {found['lost']}; "
+          f"questions the teacher had to reveal (someone had not answered {GRACE:.0f} s after the window): "
+          f"{found['by_teacher']}")
     if shown:
         print(f"projector shows the full count, after the last answer: p50 {statistics.median(shown):.2f} s, "
               f"p95 {percentile(shown, 0.95):.2f} s, max {max(shown):.2f} s ({len(shown)} questions; "
