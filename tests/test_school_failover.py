@@ -23,11 +23,14 @@ import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
 from app.storage.progress import Learner
-from app.storage.progress_sql import answers, live_rounds, round_answers
+from app.storage.progress_sql import answers, class_tables, live_rounds, round_answers
+from app.storage.tables_sql import SqlTables
+from engine import Draw, Move, Pass, Play
 from lessons import load_library
+from play.game import Game
 from tests.browser.conftest import free_port
+from tests.browser.learner import boxes, still
 from tests.browser.learner import settle as browser_settle
-from tests.browser.learner import still
 from tests.browser.test_app_browser import play_on_picture
 from tests.browser.test_rounds_browser import sign_in_teacher
 from tests.identity_support import make_roster
@@ -373,3 +376,121 @@ def right_answers(database: str, round_id: str) -> dict[str, int]:
     for key, correct in rows:
         found[str(key)] = found.get(str(key), 0) + bool(correct)
     return found
+
+
+# ------------------------------------------------------------------------------------------------ a class table
+
+
+def table_button(page: Page, key: str) -> Any:
+    return page.locator(f".st-key-{key} button")
+
+
+def hand_buttons(page: Page) -> set[str]:
+    """The tiles the phone offers as buttons (the learner's hand)."""
+    keys = page.locator("[class*='st-key-table_tile_']").evaluate_all(
+        "nodes => nodes.map(node => [...node.classList].find(name => name.startsWith('st-key-table_tile_')))")
+    return {key.removeprefix("st-key-table_tile_") for key in keys}
+
+
+def play_turn(tables: SqlTables, table_id: str, page: Page, seat: int) -> Move:
+    """The learner at ``seat`` makes the first move the engine allows, with the button twins on their phone, and the
+    table stores it (its version moves on); the move."""
+    table = tables.read(table_id)
+    assert table is not None and table.match.to_move == seat, "not this seat's turn"
+    move = table.match.game.position.legal_moves()[0]
+    expect(page.get_by_text(TEXTS.get("en", "play.your_turn", "play"), exact=True)).to_be_visible(timeout=TIMEOUT)
+    if isinstance(move, Play):
+        table_button(page, f"table_tile_{move.tile}").click()
+        still(page)
+        table_button(page, "table_end_lead" if move.end is None else f"table_end_{move.end}").click()
+    else:
+        table_button(page, "table_pass" if isinstance(move, Pass) else "table_draw").click()
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while (tables.version(table_id) or (table.version, None))[0] == table.version:
+        assert time.monotonic() < deadline, f"seat {seat}'s move {move} was not made"
+        page.wait_for_timeout(100)
+    return move
+
+
+def stored_game(database: str, table_id: str) -> Game:
+    """The table's match as stored: its record replayed move by move through the engine."""
+    engine = sa.create_engine(database)
+    try:
+        with engine.connect() as conn:
+            record = conn.scalar(sa.select(class_tables.c.record).where(class_tables.c.id == table_id))
+    finally:
+        engine.dispose()
+    assert isinstance(record, str)
+    return Game.from_record(record)
+
+
+def test_a_class_table_goes_on_when_a_server_stops_mid_hand(school: School, browser: Browser) -> None:
+    school.start()  # both servers (the check before stopped one)
+    database = school.env["LA_PLAZA_PROGRESS_URL"]
+    roster = make_roster(database, "Dora", "Eli", teacher="Ms Failover Table", class_name="Tables 6B")
+    keys = roster.keys
+    tables = SqlTables.from_url(database)
+    # a partnership table, the computers in the empty seats; seed 11 deals the 6-6 to seat 1 (Eli leads)
+    table_id = tables.open(roster.school_class.code, "partnership", target=100, idle=600, seed=11)
+    doomed, spare = school.ports
+    seats = {"Dora": 0, "Eli": 1}
+    phone = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+    devices = {"Dora": pinned(browser, school, doomed, **phone), "Eli": pinned(browser, school, spare, **phone)}
+    try:
+        phones = {name: on_class_page(devices[name].new_page(), school.address, roster.codes[name]) for name in seats}
+        for name, seat in seats.items():
+            table_button(phones[name], f"sit_{table_id}_{seat}").click()
+            still(phones[name])
+        table_button(phones["Dora"], "class_table_start").click()
+        expect(phones["Eli"].locator(PICTURE)).to_be_visible(timeout=TIMEOUT)
+        sent: list[tuple[int, Move]] = []
+
+        def turn(name: str) -> None:
+            sent.append((seats[name], play_turn(tables, table_id, phones[name], seats[name])))
+
+        for name in ("Eli", "Dora", "Eli", "Dora"):  # two moves each, each on their own server
+            turn(name)
+        watch = Reconnections(phones["Dora"])
+        school.stop_server(doomed)  # mid-hand: Eli's turn, then Dora's
+        turn("Eli")  # on the server that stays, while Dora's phone has none
+        watch.wait(phones["Dora"])
+        assert school.server_for(devices["Dora"].cookies()[0]["value"]) == spare
+
+        # Dora is back at her seat with her hand, the moves made so far on the table, and her turn
+        table = tables.read(table_id)
+        assert table is not None and table.match.seat_of(keys["Dora"]) == 0 and table.match.to_move == 0
+        dora = phones["Dora"]
+        expect(dora.get_by_text(TEXTS.get("en", "play.your_turn", "play"), exact=True)).to_be_visible(timeout=TIMEOUT)
+        browser_settle(dora, PICTURE)
+        hand = {str(tile) for tile in table.match.game.position.hands[0]}
+        drawn = boxes(dora.locator(PICTURE))
+        assert hand_buttons(dora) == hand
+        assert {part["name"].split(":")[1] for part in drawn if part["kind"] == "hand"
+                and part["name"].startswith("0:")} == hand
+        played = {str(event.move.tile) for event in table.match.game.position.history if isinstance(event.move, Play)}
+        line = {part["box"]["tile"] for part in drawn if part["kind"] == "drawn" and part["box"]["kind"] == "tile"
+                and part["box"]["where"] == "line"}
+        assert line == played and len(played) >= 6, (line, played)
+
+        for _ in range(40):  # play goes on to the end of the hand, every phone on the one server left
+            table = tables.read(table_id)
+            assert table is not None
+            if table.match.game.hand_over:
+                break
+            seat = table.match.to_move
+            turn(next(name for name, number in seats.items() if number == seat))
+        for page in phones.values():
+            expect(page.get_by_text(TEXTS.get("en", "play.count_title", "play"))).to_be_visible(timeout=TIMEOUT)
+
+        # the stored record, replayed by the engine: every move the learners made is there once, in their order
+        game = stored_game(database, table_id)
+        assert game.hand_over and len(sent) > 5
+        history = game.position.history
+        assert [(event.seat, event.move) for event in history if event.seat in seats.values()] == sent
+        tiles = [event.move.tile for event in history if isinstance(event.move, Play)]
+        assert len(tiles) == len(set(tiles))
+        assert not any(isinstance(move, Draw) for _, move in sent)  # (a partnership hand has no stock)
+    finally:
+        for context in devices.values():
+            context.close()
+        tables.engine.dispose()
