@@ -195,17 +195,15 @@ class Reconnections:
         still(page)
 
 
-def on_class_page(page: Page, address: str, code: str) -> Page:
-    """A learner's phone signed in with their card's link, on the class page."""
-    page.goto(f"{address}/?lang=en#signin={code}")
-    expect(page.get_by_test_id("stMain").get_by_text(TEXTS.get("en", "signin.playing_as"), exact=True)).to_be_visible(
-        timeout=TIMEOUT)
-    still(page)
-    page.goto(f"{address}/class?lang=en")
-    expect(page.get_by_role("heading", name=TEXTS.get("en", "class_table.title", "tables"))).to_be_visible(
-        timeout=TIMEOUT)
-    still(page)
-    return page
+def on_class_pages(address: str, phones: dict[Page, str]) -> None:
+    """Learners' phones (each page with its learner's code), opened together on the class page with their card's
+    link and signed in there."""
+    for page, code in phones.items():
+        page.goto(f"{address}/class?lang=en#signin={code}")
+    for page in phones:
+        expect(page.get_by_role("heading", name=TEXTS.get("en", "class_table.title", "tables"))).to_be_visible(
+            timeout=TIMEOUT)  # the class page's tables: for a learner signed in only
+        still(page)
 
 
 def rounds_say(key: str, **args: object) -> str:
@@ -294,8 +292,8 @@ def test_a_live_round_goes_on_when_a_server_stops_mid_question(school: School, b
         projector.locator(".st-key-round_count input").fill("2")
         projector.locator(".st-key-round_start button").click()
         expect(projector.locator(".st-key-round_keys")).to_be_visible(timeout=TIMEOUT)
-        phones = {name: on_class_page(devices[name].new_page(), school.address, roster.codes[name])
-                  for name in ("Ana", "Ben", "Cy")}
+        phones = {name: devices[name].new_page() for name in ("Ana", "Ben", "Cy")}
+        on_class_pages(school.address, {page: roster.codes[name] for name, page in phones.items()})
         for page in phones.values():
             expect(page.get_by_text(rounds_say("round.number", number=1, size=2))).to_be_visible(timeout=TIMEOUT)
         count_line(projector, 0, 3)
@@ -437,7 +435,8 @@ def test_a_class_table_goes_on_when_a_server_stops_mid_hand(school: School, brow
     phone = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
     devices = {"Dora": pinned(browser, school, doomed, **phone), "Eli": pinned(browser, school, spare, **phone)}
     try:
-        phones = {name: on_class_page(devices[name].new_page(), school.address, roster.codes[name]) for name in seats}
+        phones = {name: devices[name].new_page() for name in seats}
+        on_class_pages(school.address, {page: roster.codes[name] for name, page in phones.items()})
         for name, seat in seats.items():
             table_button(phones[name], f"sit_{table_id}_{seat}").click()
             still(phones[name])
