@@ -111,6 +111,30 @@ def pinned(browser: Browser, school: School, port: int, **device: Any) -> Browse
     raise AssertionError(f"no cookie of 500 reached the server on port {port}")
 
 
+class Reconnections:
+    """Watches pages for the websocket their browser opens again once their server is gone, and for the first
+    message the new server sends on it: proof that the page talks to a live server again (through nginx) and is drawn
+    by it. (The class page's follow fragments ask the new server at once; a page with none sits as it was until the
+    learner's next tap.)"""
+
+    def __init__(self, *pages: Page) -> None:
+        self.heard: set[int] = set()
+        for page in pages:
+            page.on("websocket", lambda socket, page=page: self._opened(page, socket))
+
+    def _opened(self, page: Page, socket: WebSocket) -> None:
+        if "/_stcore/stream" in socket.url:
+            socket.on("framereceived", lambda _frame: self.heard.add(id(page)))
+
+    def wait(self, page: Page) -> None:
+        """Wait until ``page`` has a new connection that its server answered, then until the app ran on it."""
+        deadline = time.monotonic() + TIMEOUT / 1000
+        while id(page) not in self.heard:
+            assert time.monotonic() < deadline, "the browser did not reconnect to a server"
+            page.wait_for_timeout(100)
+        still(page)
+
+
 def open_step_two(page: Page) -> None:
     page.get_by_role("link", name=f"2. {TEXTS.find('en', 'title', 'pegar')}").click()
     expect(page.get_by_text(say("intro", "pegar"))).to_be_visible(timeout=TIMEOUT)
@@ -171,28 +195,6 @@ def test_learners_on_a_stopped_server_carry_on_on_the_other(school: School, brow
 
 
 # ------------------------------------------------------------------------------------------------ a live round
-
-
-class Reconnections:
-    """Watches pages for the websocket their browser opens again once their server is gone, and for the first
-    message the new server sends on it: proof that the page talks to a live server again (through nginx)."""
-
-    def __init__(self, *pages: Page) -> None:
-        self.heard: set[int] = set()
-        for page in pages:
-            page.on("websocket", lambda socket, page=page: self._opened(page, socket))
-
-    def _opened(self, page: Page, socket: WebSocket) -> None:
-        if "/_stcore/stream" in socket.url:
-            socket.on("framereceived", lambda _frame: self.heard.add(id(page)))
-
-    def wait(self, page: Page) -> None:
-        """Wait until ``page`` has a new connection that its server answered, then until the app ran on it."""
-        deadline = time.monotonic() + TIMEOUT / 1000
-        while id(page) not in self.heard:
-            assert time.monotonic() < deadline, "the browser did not reconnect to a server"
-            page.wait_for_timeout(100)
-        still(page)
 
 
 def on_class_pages(address: str, phones: dict[Page, str]) -> None:
