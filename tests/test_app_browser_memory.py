@@ -93,7 +93,8 @@ def _forgeries(token: str) -> list[Any]:
                            "answers": [["[x](http://ev.il) ![t](http://ev.il/x.png)", "c-1", True, None]]}},
         {"v": VERSION, "learner": {"nickname": "Rita"}},
         {"v": VERSION, "learner": token[:-3]},
-        {"v": VERSION, "learner": token[:-1] + ("A" if token[-1] != "A" else "B")},
+        # the last character changed in the bits it carries (A to D differ only in the padding bits: the same bytes)
+        {"v": VERSION, "learner": token[:-1] + ("A" if token[-1] not in "ABCD" else "Q")},
         {"v": VERSION, "learner": f"{payload[:-2]}xx.{signature}"},
         {"v": VERSION, "learner": other.issue("learner", "m:someone", 0)},
         {"v": VERSION, "learner": other.issue("teacher", "t:someone", 0)},

@@ -34,7 +34,7 @@ SIGNIN_FRAGMENT = "signin"  # a card's QR code opens <app>/#signin=<code>
 log = logging.getLogger(__name__)
 
 _JS = """
-const seen = {focus: null, step: null, read: false, learner: undefined, code: false, nav: false};
+const seen = {focus: null, step: null, read: null, learner: undefined, code: false, nav: false};
 // Where the page scrolls to. Streamlit's top bar is fixed over the page: what is brought into view sits below it.
 const view = {
   bar() {
@@ -126,12 +126,14 @@ export default function (component) {
     // the card's address stays one step back in the history: should Back bring it up again, it is wiped there too
     window.addEventListener("popstate", () => { if (codeIn(window.location.hash) !== null) wipe(); });
   }
-  if (!data.restored && !seen.read) {
-    seen.read = true;
+  // what the browser kept is told once to each visit on the server: the first, and the new one a server starts
+  // when this page's server stopped and the page reconnected to another without a reload (which knew nothing yet)
+  if (!data.restored && seen.read !== data.visit) {
+    seen.read = data.visit;
     let stored = null;
     try { stored = JSON.parse(window.localStorage.getItem(data.storage) || "null"); } catch (error) { stored = null; }
     seen.learner = stored && typeof stored === "object" ? stored.learner : undefined;
-    setStateValue("stored", {value: stored});
+    setStateValue("stored", {value: stored, visit: data.visit});
   }
   if (data.restored && data.save !== null) {
     let now = null;
@@ -190,6 +192,7 @@ def link(visit: Visit) -> None:
         "run": visit.taps.runs,
         "lang": visit.settings.lang,
         "restored": visit.account.restored,
+        "visit": visit.account.visit_id,  # a new one after a reconnection to another server: told what was kept
         "save": snapshot(visit) if visit.account.restored else None,
         "storage": STORAGE_KEY,
         "fragment": SIGNIN_FRAGMENT,
