@@ -179,6 +179,7 @@ class ClassMatch:
             return Refused("too_few")
         self.state = PLAYING
         self._changed(now)
+        self.advance(now)  # a computer seat that leads plays at once
         return None
 
     def back(self, learner: str, now: float) -> Refused | None:

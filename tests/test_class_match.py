@@ -200,3 +200,19 @@ def test_positions_since_give_each_table_in_between() -> None:
 def test_an_idle_limit_out_of_range_is_refused(idle: object) -> None:
     with pytest.raises(ValueError, match="idle"):
         ClassMatch.open(Setup("one_vs_one"), idle=idle, now=0.0)  # type: ignore[arg-type]
+
+
+def test_computers_that_lead_play_at_once_when_the_match_starts() -> None:
+    led_by_computer = 0
+    for seed in range(30):
+        match = ClassMatch.open(Setup("partnership", seed=seed), idle=60, now=0.0)
+        for seat, learner in enumerate(("ana", "ben")):
+            assert match.sit(learner, seat, now=1.0) is None
+        first = match.game.position.to_move
+        assert match.start("ana", now=2.0) is None
+        assert match.to_move in (0, 1), f"seed {seed}: the table waits on a computer seat"
+        if first in (2, 3):
+            led_by_computer += 1
+            assert match.game.position.history, f"seed {seed}: the computer who leads has not played"
+            assert match.due() == 2.0 + 60, "the learner's clock starts when the computers have played"
+    assert led_by_computer, "no deal in 30 was led by a computer seat: the test proves nothing"
