@@ -53,7 +53,7 @@ _FITTING = sorted({subset for n in range(7) for subset in _subsets(TILES_WITH[n]
 # A play in a playout: (tile bit, tile pips, the Play, 1 at the right end else 0); the new end number is the pips
 # less the number it covers. The options of a fitting set at one end, lowest tile first (legal_moves' order).
 _Option = tuple[int, int, Play, int]
-_OPTIONS: tuple[dict[int, tuple[_Option, ...]], dict[int, tuple[_Option, ...]]] = tuple(  # type: ignore[assignment]
+_OPTIONS: tuple[dict[int, tuple[_Option, ...]], dict[int, tuple[_Option, ...]]] = tuple(  # type: ignore[assignment]  # tuple() types it [X, ...]; it has two
     {
         subset: tuple(
             (tile.bit, tile.pips, PLAYS[tile, end], side) for tile in ALL_TILES if subset & tile.bit
@@ -66,7 +66,7 @@ _LEFT_OPTIONS, _RIGHT_OPTIONS = _OPTIONS
 
 # The heaviest option of a fitting set at one end (the first among equals), with its weight in front.
 _Heaviest = tuple[float, int, int, Play]
-_HEAVIEST: tuple[dict[int, _Heaviest], dict[int, _Heaviest]] = tuple(  # type: ignore[assignment]
+_HEAVIEST: tuple[dict[int, _Heaviest], dict[int, _Heaviest]] = tuple(  # type: ignore[assignment]  # tuple() types it [X, ...]; it has two
     {
         subset: max(
             ((_weight(TILE_OF_BIT[bit]), bit, pips, play) for bit, pips, play, _ in options),
