@@ -248,7 +248,8 @@ def _at_table(store: SqlTables, table: TableNow, state: PhoneState, visit: Visit
     if seat is None:  # the match is over and shown once more
         seat = 0
     game = match.game
-    st.header(numbered_name(table, words, mine), anchor=False)  # the section's heading at a table: no second one
+    # the section's heading at a table (no second one), short: on a phone the hand must still show above the fold
+    st.header(numbered_name(table, words, mine, short=True), anchor=False)
     st.caption(" · ".join(_who_sits(table, seat, words, mine)))
     if match.state == WAITING:
         state.shown = (match.version, game.hand_number, len(game.position.history))
@@ -274,6 +275,8 @@ def _at_table(store: SqlTables, table: TableNow, state: PhoneState, visit: Visit
             common.tap_notice(words, state.taps.notice)
             if state.error is not None:
                 common.feedback_box("error", state.error)
+        if my_turn:
+            st.caption(mine("class_table.your_time", seconds=match.idle))
         happened(game, words, seat)
         if game.hand_over:
             count_panel(game, words, seat)
@@ -337,7 +340,6 @@ def _turn(table: TableNow, seat: int, words: Words, mine: Words) -> None:
         return
     if to_move == seat:
         st.markdown(f"**{words('play.your_turn')}**")
-        st.caption(mine("class_table.your_time", seconds=match.idle))
     else:
         name = words(seat_key(match.game.rules, seat, to_move))
         who = table.seats[to_move].nickname
@@ -359,10 +361,13 @@ def _who_sits(table: TableNow, viewer: int, words: Words, mine: Words) -> list[s
     return shown
 
 
-def numbered_name(table: TableNow, words: Words, mine: Words) -> str:
-    """The table's number in the class and its name ("Table 3 · Partnership: 4 players, to 100 points"): the number
-    the teacher's overview shows too."""
+def numbered_name(table: TableNow, words: Words, mine: Words, short: bool = False) -> str:
+    """The table's number in the class and its name ("Table 3 · Partnership: 4 players, to 100 points"; ``short``:
+    "Table 3 · Partnership", the score line says the target): the number the teacher's overview shows too."""
     name = table_name(table.match, words, mine)
+    if short:
+        kind = words(f"tables.preset.{table.match.game.setup.table}")
+        name = kind[:1].upper() + kind[1:]
     if table.number <= 0:
         return name
     return f"{mine('class_table.numbered.table', number=table.number)} · {name}"

@@ -91,9 +91,14 @@ def _row(number: int, table: TableNow, words: Words, mine: Words, now: datetime)
     return [name, seats, score_text(table, mine), _turn_text(table, mine), since_text(table, words, mine, now)]
 
 
-def _name(table: TableNow, seat: int, mine: Words) -> str:
-    nickname = table.seats[seat].nickname
-    return plain(nickname) if nickname else mine("class_table.computer")
+def _name(table: TableNow, seat: int, mine: Words, away: bool = True) -> str:
+    """Who sits at a seat: the nickname (marked, with ``away``, when the computer plays for a learner away), or the
+    computer."""
+    sitting = table.seats[seat]
+    if not sitting.nickname:
+        return mine("class_table.computer")
+    name = plain(sitting.nickname)
+    return mine("class_table.away_name", name=name) if sitting.away and away else name
 
 
 def score_text(table: TableNow, mine: Words) -> str:
@@ -105,7 +110,7 @@ def score_text(table: TableNow, mine: Words) -> str:
     rules = match.game.rules
     sides: list[list[str]] = [[] for _ in match.game.match.scores]
     for seat in range(len(table.seats)):
-        sides[rules.side_of(seat) if rules.partners else seat].append(_name(table, seat, mine))
+        sides[rules.side_of(seat) if rules.partners else seat].append(_name(table, seat, mine, away=False))
     return " – ".join(f"{'/'.join(names)} {score}" for names, score in zip(sides, match.game.match.scores,
                                                                           strict=True))
 
@@ -139,8 +144,7 @@ def _watch(table: TableNow, words: Words, play_words: Words, mine: Words, classr
     st.button(mine("class_table.teacher.back"), key="teacher_watch_back", icon=":material/arrow_back:",
               type="tertiary", on_click=_on_watch, args=(None,))
     st.subheader(table_phone.numbered_name(table, play_words, mine), anchor=False)
-    names = [f"{plain(seat.nickname) if seat.nickname else mine('class_table.computer')} ({number + 1})"
-             for number, seat in enumerate(table.seats)]
+    names = [f"{_name(table, number, mine)} ({number + 1})" for number in range(len(table.seats))]
     st.caption(" · ".join(names))
     header = [mine(f"class_table.teacher.column_{name}") for name in ("score", "turn", "since")]
     now = datetime.now(UTC)  # above the picture: the score, whose turn and the last move's age, read at a glance
