@@ -18,6 +18,7 @@ from engine import Pass, Play
 from lessons import load_library
 from tests.browser.conftest import ARTIFACTS, free_port, start_app, stop_app
 from tests.browser.learner import still
+from tests.browser.test_accessibility import serious
 
 TEXTS = load_library().texts
 TIMEOUT = 30_000
@@ -107,6 +108,7 @@ def test_four_learners_play_a_whole_hand_and_the_teacher_follows(browser: Browse
         check_turn_above_the_hand(first, "Your turn.")
         check_turn_above_the_hand(phones[NAMES[(table.match.to_move + 1) % 4]][1], "is thinking")
         expect(ana.get_by_role("heading", name=f"{mine('class_table.numbered.table', number=1)} · ")).to_be_visible()
+        assert not serious(ana)  # axe-core on the table on a phone: no serious or critical violation
         for _ in range(60):
             table = tables.read(table_id)
             assert table is not None
@@ -172,6 +174,7 @@ def test_four_learners_play_a_whole_hand_and_the_teacher_follows(browser: Browse
         page.get_by_role("heading", name=mine("class_table.teacher.title")).scroll_into_view_if_needed()
         still(page)
         page.screenshot(path=ARTIFACTS / "class_tables_teacher_projector.png")
+        assert not serious(page)  # the teacher's tables view
         button(page, f"teacher_watch_{table_id}").click()
         expect(page.get_by_text(mine("class_table.teacher.hidden"))).to_be_visible(timeout=TIMEOUT)
         still(page)
