@@ -116,9 +116,11 @@ def score_text(table: TableNow, mine: Words) -> str:
 
 
 def since_text(table: TableNow, words: Words, mine: Words, now: datetime) -> str:
-    """How long ago the table last changed: in seconds for the first minute (an idle seat's limit is in seconds),
-    then in minutes."""
+    """How long ago the table last changed: just now, then in seconds for the first minute (an idle seat's limit is
+    in seconds), then in minutes."""
     seconds = max(0, int((now - table.moved_at).total_seconds()))
+    if seconds < 2:  # (never "1 seconds ago")
+        return words("teacher.seen.now")
     if seconds < 60:
         return mine("class_table.teacher.seconds", seconds=seconds)
     return words("teacher.seen.minutes", count=seconds // 60)
