@@ -6,6 +6,7 @@ watches one with its hands hidden."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -203,3 +204,92 @@ def test_the_teacher_opens_tables_sees_them_all_and_watches_one(roster: Roster) 
     assert mine("en", "class_table.teacher.hidden") in texts(at, "caption")
     click(at, "teacher_watch_back")
     assert any(key.startswith("teacher_watch_") for key in keys(at))
+
+
+# ------------------------------------------------------------------------------ seen at a glance (issue 23's walk)
+
+
+def in_order(at: AppTest) -> list[object]:
+    """The page's elements in the order they are drawn (blocks opened)."""
+    found: list[object] = []
+
+    def walk(node: object) -> None:
+        children = getattr(node, "children", None)
+        if isinstance(children, dict):
+            for child in children.values():
+                walk(child)
+        else:
+            found.append(node)
+    walk(at.main)
+    return found
+
+
+def overview(at: AppTest) -> list[list[str]]:
+    """The teacher's overview, row by row."""
+    return [[str(cell) for cell in row] for row in at.table[0].value.to_numpy().tolist()]
+
+
+def test_tables_keep_one_number_on_the_teachers_and_the_learners_screens(roster: Roster) -> None:
+    at = teacher(roster)
+    click(at, "teacher_table_open")
+    at.selectbox(key="teacher_table_kind").set_value("partnership")
+    again(at)
+    click(at, "teacher_table_open")
+    store = table_phone.open_tables()
+    assert store is not None
+    first, second = store.tables(roster.school_class.code)  # in the order they were opened
+    assert [row[0].split(":")[0] for row in overview(at)] == ["Table 1", "Table 2"]
+    assert [at.button(key=f"teacher_watch_{table.id}").label for table in (first, second)] == [
+        mine("en", "class_table.teacher.watch", number=1), mine("en", "class_table.teacher.watch", number=2)]
+    ana = phone(roster, "Ana")
+    names = [text for text in texts(ana, "markdown") if text.startswith("**Table ")]
+    assert [name.split(" · ")[0] for name in names] == ["**Table 1", "**Table 2"]
+    assert "partnership" in names[1].casefold() or "4 players" in names[1]
+    assert store.close(first.id, roster.school_class.code)
+    again(at)
+    assert [row[0].split(":")[0] for row in overview(at)] == ["Table 2"]  # its number did not move up
+    assert at.button(key=f"teacher_watch_{second.id}").label == mine("en", "class_table.teacher.watch", number=2)
+    click(ana, f"sit_{second.id}_0")
+    kind = LIBRARY.texts.get("en", "tables.preset.partnership", "play")
+    assert [header.value for header in ana.header][:1] == [
+        f"{mine('en', 'class_table.numbered.table', number=2)} · {kind[:1].upper()}{kind[1:]}"]
+
+
+def test_the_teachers_empty_list_speaks_to_the_teacher(roster: Roster) -> None:
+    at = teacher(roster)
+    captions = texts(at, "caption")
+    assert mine("en", "class_table.teacher.none_open") in captions
+    assert mine("en", "class_table.none_open") not in captions  # the learners' words ("wait for your teacher")
+
+
+def test_whose_turn_stands_above_the_picture_on_the_phone(roster: Roster) -> None:
+    ana, ben = seated_pair(roster)
+    mover, other = to_move(ana, ben)
+    for at, said in ((mover, "**Your turn.**"), (other, "is thinking")):
+        drawn = in_order(at)
+        turn = next(index for index, element in enumerate(drawn)
+                    if getattr(element, "type", "") == "markdown" and said in str(getattr(element, "value", "")))
+        picture = next(index for index, element in enumerate(drawn)
+                       if str(getattr(element, "proto", "")).startswith("id: ") and table_phone.IMAGE_KEY in
+                       str(element.proto).split("\n")[0])  # type: ignore[attr-defined]
+        assert turn < picture, (said, turn, picture)
+
+
+def test_the_teacher_sees_the_score_by_names_and_who_is_away(roster: Roster) -> None:
+    seated_pair(roster)
+    store = table_phone.open_tables()
+    assert store is not None
+    (table,) = store.tables(roster.school_class.code)
+    idle = table.match.idle
+    mover = table.match.to_move
+    assert mover is not None
+    late = datetime.now(UTC) + timedelta(seconds=idle + 5)
+    assert store.read(table.id, now=late) is not None  # the mover let the limit pass: the computer played for them
+    away = table.seats[mover].nickname
+    at = teacher(roster)
+    (row,) = overview(at)
+    assert mine("en", "class_table.away_name", name=away) in row[1]
+    assert row[2] == "Ana 0 – Ben 0"  # whose score is whose, by name
+    click(at, f"teacher_watch_{table.id}")
+    glance = [text for text in texts(at, "markdown") if text.startswith("**Score:**")]
+    assert glance and "Ana 0 – Ben 0" in glance[0] and "**Turn:**" in glance[0] and "**Last move:**" in glance[0]

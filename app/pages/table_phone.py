@@ -127,15 +127,16 @@ def section(visit: Visit, words: Words) -> None:
     """Draw the class tables part of the class page."""
     mine = Words(words.texts, words.lang, SCOPE)
     play_words = Words(words.texts, words.lang, PLAY_SCOPE)
-    st.header(mine("class_table.title"), anchor=False)
     store = open_tables()
     learner = visit.account.learner
     if store is None or not learner.class_code:
+        st.header(mine("class_table.title"), anchor=False)
         st.info(mine("class_table.unavailable"), icon=":material/cloud_off:")
         return
     state = _state()
     table = _my_table(store, state, learner.key, learner.class_code)
     if table is None:
+        st.header(mine("class_table.title"), anchor=False)
         _lobby(store, learner.key, learner.class_code, mine, words)
     else:
         _consume_tap(store, table, state, learner.key, play_words, mine)
@@ -180,7 +181,7 @@ def _lobby(store: SqlTables, learner: str, class_code: str, mine: Words, words: 
     for table in tables:
         match = table.match
         with st.container(border=True, key=f"class_table_{table.id}"):
-            st.markdown(f"**{table_name(match, words, mine)}**")
+            st.markdown(f"**{numbered_name(table, words, mine)}**")
             st.caption(_state_text(table, mine))
             for number, seat in enumerate(table.seats):
                 side = _side_text(match, number, mine)
@@ -247,7 +248,8 @@ def _at_table(store: SqlTables, table: TableNow, state: PhoneState, visit: Visit
     if seat is None:  # the match is over and shown once more
         seat = 0
     game = match.game
-    st.subheader(table_name(match, words, mine), anchor=False)
+    # the section's heading at a table (no second one), short: on a phone the hand must still show above the fold
+    st.header(numbered_name(table, words, mine, short=True), anchor=False)
     st.caption(" · ".join(_who_sits(table, seat, words, mine)))
     if match.state == WAITING:
         state.shown = (match.version, game.hand_number, len(game.position.history))
@@ -261,6 +263,7 @@ def _at_table(store: SqlTables, table: TableNow, state: PhoneState, visit: Visit
     state.shown = (match.version, game.hand_number, len(game.position.history))
     seat_table = SeatTable(store, table, learner, seat, state, words, mine)
     my_turn = match.to_move == seat
+    _turn(table, seat, words, mine)  # above the picture: on a phone the next thing to do is never below the fold
     left, right = common.table_and_controls(visit.settings.classroom)
     with left:
         drawn = table_picture(game, state.selected, state.taps.wrong, words, visit.settings.classroom,
@@ -272,7 +275,8 @@ def _at_table(store: SqlTables, table: TableNow, state: PhoneState, visit: Visit
             common.tap_notice(words, state.taps.notice)
             if state.error is not None:
                 common.feedback_box("error", state.error)
-            _turn(table, seat, words, mine)
+        if my_turn:
+            st.caption(mine("class_table.your_time", seconds=match.idle))
         happened(game, words, seat)
         if game.hand_over:
             count_panel(game, words, seat)
@@ -325,13 +329,17 @@ def _waiting(table: TableNow, mine: Words) -> None:
 
 
 def _turn(table: TableNow, seat: int, words: Words, mine: Words) -> None:
+    """Whose turn it is (the learner's own, with the time they have; or who is thinking, by seat and nickname), or
+    what to do once the hand is over."""
     match = table.match
     to_move = match.to_move
+    if match.game.hand_over and match.state == PLAYING:
+        st.markdown(f":material/scoreboard: **{mine('class_table.refused.hand_over')}**")
+        return
     if to_move is None:
         return
     if to_move == seat:
         st.markdown(f"**{words('play.your_turn')}**")
-        st.caption(mine("class_table.your_time", seconds=match.idle))
     else:
         name = words(seat_key(match.game.rules, seat, to_move))
         who = table.seats[to_move].nickname
@@ -351,6 +359,18 @@ def _who_sits(table: TableNow, viewer: int, words: Words, mine: Words) -> list[s
             name = mine("class_table.away_name", name=name)
         shown.append(f"{role}: {name}")
     return shown
+
+
+def numbered_name(table: TableNow, words: Words, mine: Words, short: bool = False) -> str:
+    """The table's number in the class and its name ("Table 3 · Partnership: 4 players, to 100 points"; ``short``:
+    "Table 3 · Partnership", the score line says the target): the number the teacher's overview shows too."""
+    name = table_name(table.match, words, mine)
+    if short:
+        kind = words(f"tables.preset.{table.match.game.setup.table}")
+        name = kind[:1].upper() + kind[1:]
+    if table.number <= 0:
+        return name
+    return f"{mine('class_table.numbered.table', number=table.number)} · {name}"
 
 
 def table_name(match: ClassMatch, words: Words, mine: Words) -> str:

@@ -65,27 +65,65 @@ def _overview() -> None:
         st.session_state[WATCH_KEY] = None
     tables = store.tables(code)
     if not tables:
-        st.caption(mine("class_table.none_open"))
+        st.caption(mine("class_table.teacher.none_open"))  # (the learners' own words say "wait for your teacher")
         return
     now = datetime.now(UTC)
-    rows = [_row(number, table, words, mine, now) for number, table in enumerate(tables, start=1)]
+    rows = [_row(_number(table, place), table, words, mine, now) for place, table in enumerate(tables, start=1)]
     header = [mine(f"class_table.teacher.column_{name}") for name in ("table", "seats", "score", "turn", "since")]
     st.table({name: [row[index] for row in rows] for index, name in enumerate(header)})
     with st.container(horizontal=True):
-        for number, table in enumerate(tables, start=1):
-            st.button(mine("class_table.teacher.watch", number=number), key=f"teacher_watch_{table.id}",
+        for place, table in enumerate(tables, start=1):
+            st.button(mine("class_table.teacher.watch", number=_number(table, place)), key=f"teacher_watch_{table.id}",
                       icon=":material/visibility:", on_click=_on_watch, args=(table.id,))
+
+
+def _number(table: TableNow, place: int) -> int:
+    """The table's number in the class (its place in the list for a table opened before tables were numbered)."""
+    return table.number if table.number > 0 else place
 
 
 def _row(number: int, table: TableNow, words: Words, mine: Words, now: datetime) -> list[str]:
     """One table in the overview: its number and kind, who sits where, the score, whose turn, the last move's age."""
     match = table.match
-    name = f"{words(f'tables.preset.{match.game.setup.table}')} ({number})"  # (no "1." first: a list in Markdown)
-    seats = ", ".join(plain(seat.nickname) if seat.nickname else mine("class_table.computer")
-                      for seat in table.seats)
-    score = " – ".join(str(score) for score in match.game.match.scores)
+    kind = words(f"tables.preset.{match.game.setup.table}")
+    name = f"{mine('class_table.numbered.table', number=number)}: {kind[:1].upper()}{kind[1:]}"
+    seats = ", ".join(_name(table, seat, mine) for seat in range(len(table.seats)))
+    return [name, seats, score_text(table, mine), _turn_text(table, mine), since_text(table, words, mine, now)]
+
+
+def _name(table: TableNow, seat: int, mine: Words, away: bool = True) -> str:
+    """Who sits at a seat: the nickname (marked, with ``away``, when the computer plays for a learner away), or the
+    computer."""
+    sitting = table.seats[seat]
+    if not sitting.nickname:
+        return mine("class_table.computer")
+    name = plain(sitting.nickname)
+    return mine("class_table.away_name", name=name) if sitting.away and away else name
+
+
+def score_text(table: TableNow, mine: Words) -> str:
+    """The match's score, each side named by who sits there ("Ana/Carla 27 – Ben/Dion 35"), so it is clear whose
+    score is whose; a table that has not started yet has no score to show."""
+    match = table.match
+    if match.state == WAITING:
+        return "–"
+    rules = match.game.rules
+    sides: list[list[str]] = [[] for _ in match.game.match.scores]
+    for seat in range(len(table.seats)):
+        sides[rules.side_of(seat) if rules.partners else seat].append(_name(table, seat, mine, away=False))
+    return " – ".join(f"{'/'.join(names)} {score}" for names, score in zip(sides, match.game.match.scores,
+                                                                          strict=True))
+
+
+def since_text(table: TableNow, words: Words, mine: Words, now: datetime) -> str:
+    """How long ago the table last changed: just now, then in seconds for the first minute (an idle seat's limit is
+    in seconds), then in minutes."""
     seconds = max(0, int((now - table.moved_at).total_seconds()))
-    return [name, seats, score, _turn_text(table, mine), mine("class_table.teacher.seconds", seconds=seconds)]
+    if seconds < 2:  # (never "1 seconds ago")
+        return words("teacher.seen.now")
+    if seconds < 60:
+        return mine("class_table.teacher.seconds", seconds=seconds)
+    return words("teacher.seen.minutes", count=seconds // 60)
 
 
 def _turn_text(table: TableNow, mine: Words) -> str:
@@ -107,16 +145,19 @@ def _watch(table: TableNow, words: Words, play_words: Words, mine: Words, classr
     match = table.match
     st.button(mine("class_table.teacher.back"), key="teacher_watch_back", icon=":material/arrow_back:",
               type="tertiary", on_click=_on_watch, args=(None,))
-    st.subheader(table_phone.table_name(match, play_words, mine), anchor=False)
-    names = [f"{plain(seat.nickname) if seat.nickname else mine('class_table.computer')} ({number + 1})"
-             for number, seat in enumerate(table.seats)]
+    st.subheader(table_phone.numbered_name(table, play_words, mine), anchor=False)
+    names = [f"{_name(table, number, mine)} ({number + 1})" for number in range(len(table.seats))]
     st.caption(" · ".join(names))
+    header = [mine(f"class_table.teacher.column_{name}") for name in ("score", "turn", "since")]
+    now = datetime.now(UTC)  # above the picture: the score, whose turn and the last move's age, read at a glance
+    st.markdown(" · ".join(f"**{name}:** {value}" for name, value in zip(
+        header, (score_text(table, mine), _turn_text(table, mine), since_text(table, words, mine, now)),
+        strict=True)))
     st.caption(mine("class_table.teacher.hidden"))
     table_picture(match.game, None, None, play_words, classroom, on_tap=None, viewer=0, to_move=False,
                   key="teacher_table_picture", watching=True,
                   names={number: seat.nickname or mine("class_table.computer")
                          for number, seat in enumerate(table.seats)})
-    st.markdown(_turn_text(table, mine))
     st.button(mine("class_table.teacher.close"), key="teacher_table_close", icon=":material/close:",
               on_click=_on_close, args=(table.id, table.class_code))
 

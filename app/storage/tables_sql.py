@@ -43,7 +43,7 @@ from play.game import Setup, new_seed
 
 log = logging.getLogger(__name__)
 
-#: Tables of one class listed at most (the newest first): a class plays at ten or so at once.
+#: Tables of one class listed at most (in the order they were opened): a class plays at ten or so at once.
 LISTED = 30
 #: Tables read whole, kept by (id, version) and shared by every phone this server draws (read-only).
 CACHED = 128
@@ -68,6 +68,7 @@ class TableNow:
     match: ClassMatch
     seats: tuple[SeatNow, ...]
     moved_at: datetime
+    number: int = 0
 
     @property
     def version(self) -> int:
@@ -101,9 +102,11 @@ class SqlTables:
         setup = Setup(table, players, seed=new_seed() if seed is None else seed, target=target)
         match = ClassMatch.open(setup, idle, now.timestamp())
         table_id = secrets.token_hex(12)
-        settings = {"table": table, "players": match.game.rules.players, "target": match.game.rules.target,
-                    "idle": idle}
         with write_transaction(self.engine) as conn:
+            opened = conn.scalar(sa.select(sa.func.count()).select_from(class_tables)
+                                 .where(class_tables.c.class_code == class_code)) or 0
+            settings = {"table": table, "players": match.game.rules.players, "target": match.game.rules.target,
+                        "idle": idle, "number": int(opened) + 1}
             conn.execute(class_tables.insert().values(
                 id=table_id, class_code=class_code, setup=json.dumps(settings), record=match.record,
                 state=match.state, version=match.version, moved_at=now, created_at=now, due_at=None))
@@ -113,23 +116,25 @@ class SqlTables:
         return table_id
 
     def tables(self, class_code: str, *, closed: bool = False) -> tuple[TableNow, ...]:
-        """The class's tables, newest first (those over or closed only with ``closed``); each read as it is now."""
+        """The class's tables, in the order they were opened (those over or closed only with ``closed``); each read
+        as it is now."""
         shown = class_tables.c
         query = sa.select(shown.id).where(shown.class_code == class_code)
         if not closed:
             query = query.where(shown.state.not_in((CLOSED, OVER)))
         with self.engine.connect() as conn:
-            ids = conn.scalars(query.order_by(shown.created_at.desc(), shown.id).limit(LISTED)).all()
+            ids = conn.scalars(query.order_by(shown.created_at, shown.id).limit(LISTED)).all()
         found = [self.read(table_id) for table_id in ids]
         return tuple(table for table in found if table is not None)
 
     def versions(self, class_code: str) -> tuple[tuple[str, int], ...]:
-        """The cheap read a phone at the list of tables makes: each open table's id and version, newest first."""
+        """The cheap read a phone at the list of tables makes: each open table's id and version, in the order of
+        `tables`."""
         shown = class_tables.c
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(shown.id, shown.version)
                                 .where(shown.class_code == class_code, shown.state.not_in((CLOSED, OVER)))
-                                .order_by(shown.created_at.desc(), shown.id).limit(LISTED)).all()
+                                .order_by(shown.created_at, shown.id).limit(LISTED)).all()
         return tuple((row[0], int(row[1])) for row in rows)
 
     def version(self, table_id: str) -> tuple[int, datetime | None] | None:
@@ -284,7 +289,8 @@ def _table_now(row: Row[Any], seats: list[Row[Any]]) -> TableNow:
     for seat in seats:
         gone = seat.learner_key is not None and seat.nickname is None
         shown.append(SeatNow(None if gone else seat.learner_key, seat.nickname, bool(seat.away) and not gone))
-    return TableNow(row.id, row.class_code, match, tuple(shown), _as_utc(row.moved_at))
+    number = int(json.loads(row.setup).get("number", 0))  # 0: opened before the tables were numbered
+    return TableNow(row.id, row.class_code, match, tuple(shown), _as_utc(row.moved_at), number)
 
 
 def _in_class(conn: Connection, learner: str, class_code: str) -> bool:

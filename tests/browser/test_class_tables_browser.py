@@ -4,6 +4,7 @@ teacher's overview on a projector-sized screen. Screenshots at 390×844 and 1920
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -17,6 +18,7 @@ from engine import Pass, Play
 from lessons import load_library
 from tests.browser.conftest import ARTIFACTS, free_port, start_app, stop_app
 from tests.browser.learner import still
+from tests.browser.test_accessibility import serious
 
 TEXTS = load_library().texts
 TIMEOUT = 30_000
@@ -69,6 +71,19 @@ def phone(browser: Browser, school: dict, name: str) -> tuple[BrowserContext, Pa
     return context, page
 
 
+def check_turn_above_the_hand(page: Page, said: str) -> None:
+    """On the phone, scrolled to the top: whose turn it is stands above the table, and the whole table picture, the
+    learner's own tiles at its bottom edge, is on screen without scrolling."""
+    page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
+    still(page)
+    turn = page.get_by_text(said).first
+    expect(turn).to_be_visible(timeout=TIMEOUT)
+    turn_box, picture = turn.bounding_box(), page.locator("img.table-picture").bounding_box()
+    assert turn_box is not None and picture is not None
+    assert turn_box["y"] + turn_box["height"] <= picture["y"], (turn_box, picture)
+    assert picture["y"] + picture["height"] <= PHONE["height"], picture  # the hand is above the fold
+
+
 def button(page: Page, key: str):
     return page.locator(f".st-key-{key} button")
 
@@ -89,6 +104,11 @@ def test_four_learners_play_a_whole_hand_and_the_teacher_follows(browser: Browse
         expect(ana.locator("img.table-picture")).to_be_visible(timeout=TIMEOUT)  # the match started by itself
         still(ana)
         ana.screenshot(path=ARTIFACTS / "class_table_start_phone.png")
+        first = phones[NAMES[table.match.to_move]][1]
+        check_turn_above_the_hand(first, "Your turn.")
+        check_turn_above_the_hand(phones[NAMES[(table.match.to_move + 1) % 4]][1], "is thinking")
+        expect(ana.get_by_role("heading", name=f"{mine('class_table.numbered.table', number=1)} · ")).to_be_visible()
+        assert not serious(ana)  # axe-core on the table on a phone: no serious or critical violation
         for _ in range(60):
             table = tables.read(table_id)
             assert table is not None
@@ -127,7 +147,10 @@ def test_four_learners_play_a_whole_hand_and_the_teacher_follows(browser: Browse
         count_title = TEXTS.get("en", "play.count_title", "play")
         for name in NAMES:
             page = phones[name][1]
-            expect(page.get_by_text(count_title)).to_be_visible(timeout=TIMEOUT)  # each phone followed by itself
+            # each phone followed by itself: the count, and above the table what to do now
+            expect(page.locator("strong").filter(has_text=re.compile(re.escape(count_title) + "$"))).to_be_visible(
+                timeout=TIMEOUT)
+            expect(page.get_by_text(mine("class_table.refused.hand_over"))).to_be_visible()
         still(ana)
         ana.screenshot(path=ARTIFACTS / "class_table_count_phone.png", full_page=True)
 
@@ -144,14 +167,25 @@ def test_four_learners_play_a_whole_hand_and_the_teacher_follows(browser: Browse
         overview = page.get_by_test_id("stTable")
         expect(overview).to_contain_text("Ana", timeout=TIMEOUT)
         expect(overview).to_contain_text(mine("class_table.teacher.count_shown"))
+        expect(overview).to_contain_text(f"{mine('class_table.numbered.table', number=1)}: ")
+        expect(overview).to_contain_text("Ana/Carla ")  # the score, side by side, named by who sits there
         for code in school["codes"].values():
             assert code not in page.content()
         page.get_by_role("heading", name=mine("class_table.teacher.title")).scroll_into_view_if_needed()
         still(page)
         page.screenshot(path=ARTIFACTS / "class_tables_teacher_projector.png")
+        assert not serious(page)  # the teacher's tables view
         button(page, f"teacher_watch_{table_id}").click()
         expect(page.get_by_text(mine("class_table.teacher.hidden"))).to_be_visible(timeout=TIMEOUT)
         still(page)
+        glance = page.locator("[data-testid=stMarkdownContainer] p").filter(
+            has_text=f"{mine('class_table.teacher.column_score')}:").filter(
+            has_text=f"{mine('class_table.teacher.column_turn')}:")
+        expect(glance).to_contain_text("Ana/Carla ")
+        picture = page.locator("img.table-picture")
+        glance_box, picture_box = glance.bounding_box(), picture.bounding_box()
+        assert glance_box is not None and picture_box is not None
+        assert glance_box["y"] + glance_box["height"] <= picture_box["y"]  # read before the table, at a glance
         page.screenshot(path=ARTIFACTS / "class_table_watch_projector.png")
         teacher.close()
     finally:
