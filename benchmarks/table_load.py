@@ -106,8 +106,12 @@ async def phone(base: str, code: str, table: Table, seat: int, store: SqlTables,
             now = store.read(table.id)
             assert now is not None
             if time.time() - now.moved_at.timestamp() > STALLED:
+                behind = any(seat in others for _, others in table.pending)
+                waiting = "waits to see a move" if behind else "is up to date"
                 raise TimeoutError(f"{tab.name}: the table has not moved for {STALLED:.0f} s (turn: seat "
-                                   f"{now.match.to_move})")
+                                   f"{now.match.to_move}; this phone {waiting}"
+                                   f", its picture {time.perf_counter() - tab.picture_at:.0f} s old, version "
+                                   f"{now.version})")
             game = now.match.game
             if game.hand_over and (game.hand_number >= hands or now.match.state != "playing"):
                 break

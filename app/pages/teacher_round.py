@@ -304,13 +304,13 @@ def _tally(rounds: SqlRounds, found: Round, asked: Asked, labels: list[str], wor
     tap-to-play question's bars are the moves played, and the right ones even when nobody played them."""
     counts = tally(asked, rounds.picks(found))
     st.markdown(f"**{words('round.projector.tally')}**")
-    most = max(counts) or 1
+    answered = sum(counts) or 1  # each bar its share of the answers: four options picked once each are four quarters
     with st.container(key="round_tally"):
         for index, (label, count) in enumerate(zip(labels, counts, strict=True)):
             if asked.taps and not count and index not in asked.rights:
                 continue  # a legal move nobody played
             key = "round.projector.bar_right" if index in asked.rights else "round.projector.bar"
-            st.progress(count / most, text=words(key, option=label, count=count))
+            st.progress(count / answered, text=words(key, option=label, count=count))
     answer = answer_text(asked, words, labels)
     common.feedback_box("success", f"**{words('round.projector.answer_is', answer=answer)}**  \n"
                                    f"{reasons(asked, words, None)}")
