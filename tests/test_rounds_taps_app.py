@@ -150,6 +150,7 @@ def test_a_tap_question_played_by_taps_and_by_buttons_then_revealed(database: st
     assert bars == [  # the moves played and the right one, each in words; the move nobody played left out
         said("en", "round.projector.bar", option=move_words("en", WRONG_MOVE), count=1),
         said("en", "round.projector.bar_right", option=move_words("en", RIGHT_MOVE), count=1)]
+    assert [element.proto.value for element in desk.get("progress")] == [50, 50]  # each its share of two answers
     answer = said("en", "round.projector.answer_is", answer=move_words("en", RIGHT_MOVE))
     assert any(answer in text for text in texts(desk, "success"))
     assert lesson_said("en", ASKED.reason) in " ".join(texts(desk, "success"))  # the step's explanation
