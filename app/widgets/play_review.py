@@ -8,7 +8,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import pandas as pd
 import streamlit as st
 
 from app.i18n import Words
@@ -123,10 +122,11 @@ def _hand(game: Game, state: ReviewState, ratings: tuple[Rating, ...], hand: int
     st.markdown(f"#### {words('review.hand', number=hand)}")
     yours, best = words("review.chart_yours"), words("review.chart_best")
     number = words("review.decision_column")
-    data = pd.DataFrame({yours: [round(r.expected, 1) for r in ratings],
-                         best: [round(r.best_expected, 1) for r in ratings]},
-                        index=pd.Index(range(1, len(ratings) + 1), name=number))
-    st.line_chart(data, x_label=number, y_label=words("review.chart_axis"), height=220)
+    values = [{"n": index, "series": name, "score": round(value, 1)}
+              for index, rating in enumerate(ratings, start=1)
+              for name, value in ((yours, rating.expected), (best, rating.best_expected))]
+    st.vega_lite_chart(_chart_spec(values, number, words("review.chart_axis"),
+                                   words("review.chart_in_words", number=hand)), height=220)
     rows = [f"| {number} | {yours} | {best} | {words('review.mark_column')} |", "|---|---|---|---|"]
     rows += [f"| {index} | {points_text(r.expected, words)} | {points_text(r.best_expected, words)} | "
              f"{words(f'review.mark.{r.mark.value}')} |" for index, r in enumerate(ratings, start=1)]
@@ -142,6 +142,25 @@ def _hand(game: Game, state: ReviewState, ratings: tuple[Rating, ...], hand: int
                   on_click=_select, args=(state, key))
         if state.selected == key:
             _decision(game, rating, index, words, classroom)
+
+
+def _chart_spec(values: list[dict[str, object]], number: str, axis: str, title: str) -> dict[str, object]:
+    """Two lines (after the learner's move, after the best) told apart by their dashes and point shapes as well as
+    their colours; the points themselves are hidden from screen readers, which read the table of figures instead
+    (the chart is named after it)."""
+    series = {"field": "series", "type": "nominal", "title": None, "legend": {"orient": "bottom"}}
+    return {
+        "description": title,
+        "data": {"values": values},
+        "mark": {"type": "line", "point": {"size": 60, "filled": True}, "aria": False},
+        "encoding": {
+            "x": {"field": "n", "type": "ordinal", "title": number, "axis": {"labelAngle": 0}},
+            "y": {"field": "score", "type": "quantitative", "title": axis},
+            "color": series,
+            "strokeDash": series,
+            "shape": series,
+        },
+    }
 
 
 def _select(state: ReviewState, key: tuple[int, int]) -> None:
