@@ -240,6 +240,12 @@ def advice(view: View, move: Move, seed: int, deals: int = ADVICE_DEALS) -> Rema
         return None
     better = best.move
     assert isinstance(better, Play)
+    return why_better(view, better, chosen, gain)
+
+
+def why_better(view: View, better: Play, chosen: Play, gain: float) -> Remark:
+    """The coach's word for a ``better`` play than the learner's ``chosen`` one, worth ``gain`` points more on
+    average: the move in words and the first reason that tells them apart (the advice and the match review)."""
     reason, args = reason_for(view, better, chosen)
     return remark(f"advice.{reason}", view.rules, move=move_words(view, better), gain=round(gain), **args)
 

@@ -20,7 +20,7 @@ from app.i18n import Words
 from app.library import library
 from app.state import Taps, Visit, current_visit, tab_state
 from app.storage.browser import FEEDBACK_KEY
-from app.widgets import common, gestures
+from app.widgets import common, gestures, play_review
 from app.widgets.play_table import (
     IMAGE_KEY,
     coach_box,
@@ -55,6 +55,7 @@ class PlayState:
     error: Message | None = None
     record_read: str | None = None  # the address record this session already took in
     between: list[Position] = field(default_factory=list)  # computer moves made after the last run, to play out
+    review: play_review.ReviewState | None = None  # the review of the learner's moves, once asked for
 
 
 @dataclass(frozen=True)
@@ -238,11 +239,21 @@ def _next_hand() -> None:
     if state.game is not None and state.game.hand_over and not state.game.match.is_over:
         state.game.next_hand()
         _fresh(state)
+        if state.review is not None:
+            state.review.open = False  # its ratings are kept for the next review of this match
+
+
+def _review() -> None:
+    state = _state()
+    current_visit().taps.acted += 1
+    if state.game is not None and state.game.hand_over:
+        state.review = play_review.start(state.game, state.review)
 
 
 def _new_match() -> None:
     state = _state()
     state.game = None
+    state.review = None
     _fresh(state)
 
 
@@ -267,12 +278,15 @@ def _match(game: Game, state: PlayState, visit: Visit, words: Words, between: li
         if game.hand_over:
             count_panel(game, words)
             _after_hand(game, words)
+            play_review.button(words, _review)
         else:
             gestures.buttons(words, game.position, PlayTable(state, game), _gesture, prefix="play_",
                              disabled=not game.learner_to_move)
         coach_box(game, words)
     if game.hand_over and game.match.is_over:
         match_summary(game, words)
+    if game.hand_over and state.review is not None and state.review.open:
+        play_review.panel(game, state.review, words, visit.settings.classroom)
     hand_record(game, words, visit.settings.classroom)
     with st.expander(words("play.leave")):
         st.button(words("play.new_match"), key="play_leave", icon=":material/restart_alt:", on_click=_new_match)

@@ -49,11 +49,24 @@ def table_picture(game: Game, selected: object, wrong: object, words: Words, cla
     return drawn.click_map
 
 
+def table_as_it_was(game: Game, position: Position, hand: int, words: Words, classroom: bool, key: str) -> None:
+    """An earlier table of the match (of hand ``hand``, from 1) as the learner saw it then, only to look at: the
+    other hands face down, the match's score as it stood before that hand, and the table in words."""
+    scores = tuple(sum(outcome.scores[side] for outcome in game.match.outcomes[:hand - 1])
+                   for side in range(game.rules.sides))
+    drawn, palette = picture(position, _view(game, position, words, classroom, face_up=False, scores=scores))
+    in_words = words.table(drawn.description, position.rules)
+    tap_picture(palette, " ".join(in_words), key=key, classroom=classroom)
+    st.caption(f"**{words('player.in_words')}.** " + " ".join(in_words))
+
+
 def _view(game: Game, position: Position, words: Words, classroom: bool, *, selected: object = None,
           wrong: object = None, face_up: bool | None = None, viewer: int = LEARNER,
-          watching: bool = False, names: dict[int, str] | None = None) -> TableView:
+          watching: bool = False, names: dict[int, str] | None = None,
+          scores: tuple[int, ...] | None = None) -> TableView:
     """How to draw ``position`` of the game; ``face_up`` (default: once the hand is over, every hand is shown, also
-    stepping back through it) turns every hand face up."""
+    stepping back through it) turns every hand face up; ``scores``: the match's score before the hand drawn
+    (default: before the hand under way)."""
     rules = position.rules
     over = game.hand_over if face_up is None else face_up
     extras = {}
@@ -61,7 +74,7 @@ def _view(game: Game, position: Position, words: Words, classroom: bool, *, sele
     if names:
         labels = {**labels, **{rules.role(viewer, seat): name for seat, name in names.items()}}
     if lesson_table_extras.shows_scores(rules):
-        extras = {"scores": _scores_before(game), "end_count": rules.spinner}
+        extras = {"scores": _scores_before(game) if scores is None else scores, "end_count": rules.spinner}
     return TableView(
         viewer=viewer, selected=selected, hint=selected is not None,
         face_up=frozenset(range(rules.players)) if over else frozenset(), wrong=wrong,

@@ -133,3 +133,33 @@ def test_the_play_page_on_a_projector(page: Page, app_url: str, artifacts: Path)
     settle(page, PICTURE)
     check_picture(page, PICTURE)
     page.screenshot(path=artifacts / "play-projector.png")
+
+
+def test_the_review_of_a_finished_match_rates_every_move_while_the_page_stays_usable(page: Page,
+                                                                                         app_url: str) -> None:
+    """A short match (to 10 points) opened at its end: Review rates the decisions a few at a time (the panel asks
+    for the next ones by itself), then shows the marks in words, the chart with its figures, and opens a decision."""
+    from play.game import Setup
+    from play.review import moments
+
+    match = Game.new(Setup("one_vs_one", level="club", seed=4, target=10))
+    player = computer_player("club", 4)
+    while not match.hand_over:
+        if match.learner_to_move:
+            match.play(player.choose(match.position.view(LEARNER)))
+        else:
+            match.computer_step()
+    assert match.match.is_over
+    decisions = len(moments(match))
+    page.goto(f"{app_url}/play?lang=en&game={match.record}")
+    learner_turn(page)
+    rerun(page, page.get_by_role("button", name=en("review.button")).click)
+    panel = page.locator(".st-key-play_review_panel")
+    expect(panel.get_by_text(f"{en('review.mark.fine')}:", exact=False).first).to_be_visible(timeout=TIMEOUT)
+    buttons = panel.locator("[class*='st-key-play_review_']:not(.st-key-play_review_panel) button")
+    expect(buttons).to_have_count(decisions, timeout=TIMEOUT)
+    expect(panel.locator("[data-testid='stVegaLiteChart']")).to_have_count(1)
+    expect(panel.get_by_role("table")).to_have_count(1)  # the chart's figures, for a reader who cannot see it
+    rerun(page, buttons.first.click)
+    expect(panel.get_by_text("You played:", exact=False)).to_be_visible(timeout=TIMEOUT)
+    assert not serious(page)
