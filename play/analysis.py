@@ -25,9 +25,11 @@ from .seeding import decision_rng
 #: Deals every choice is played on by default: about a review of 30 decisions in well under 30 s (see
 #: ``benchmarks/analysis_strength.py``), with more than the Expert gives its best choices.
 DEFAULT_DEALS = 400
-#: A deal is searched exactly once at most this many tiles are left to play (the hands and the stock together);
+#: A deal is searched exactly once at most this many tiles are left to play (the hands and the stock together)
+#: and no hand holds more than ``EXACT_HAND`` (two long hands make a much wider search than four short ones);
 #: before that each deal is played out with the heaviest fitting tile.
 EXACT_TILES = 12
+EXACT_HAND = 5
 
 _SEAT_BITS = 28  # as the engine packs hands: seat s's tiles are ``tile.bit << 28 * s`` (only a key here)
 
@@ -38,7 +40,7 @@ class Analysis:
     legal moves)."""
 
     estimates: tuple[Estimate, ...]
-    exact: int  # how many of the values (choices x deals) came from an exact search rather than a playout
+    exact: int  # how many of the values (choices x deals) are exact (searched, or the hand ended) not playouts
 
     @property
     def best(self) -> Move:
@@ -86,7 +88,10 @@ def analyse(view: View, deals: int = DEFAULT_DEALS, seed: int = 0, exact_tiles: 
         search = _Search(rules)  # one memory a deal: the choices share the positions they lead to
         for index, move in enumerate(moves):
             after = world.apply(move)
-            if after.outcome is None and _tiles_left(after) <= exact_tiles:
+            if after.outcome is not None:
+                values[index].append(side_value(after.outcome, rules, side))
+                exact += 1
+            elif _searchable(after, exact_tiles):
                 values[index].append(search.values(after, _packed(after), _last_player(view, move))[side])
                 exact += 1
             else:
@@ -185,8 +190,10 @@ def _packed(position: Position) -> int:
     return sum(tile.bit << _SEAT_BITS * seat for seat, hand in enumerate(position.hands) for tile in hand)
 
 
-def _tiles_left(position: Position) -> int:
-    return sum(len(hand) for hand in position.hands) + len(position.stock)
+def _searchable(position: Position, exact_tiles: int) -> bool:
+    """Whether few enough tiles are left to search the hand exactly (see ``EXACT_TILES``)."""
+    hands = position.hands
+    return sum(map(len, hands)) + len(position.stock) <= exact_tiles and max(map(len, hands)) <= EXACT_HAND
 
 
 def _last_play_seat(position: Position) -> int:
@@ -212,5 +219,5 @@ def _deal_is_known(view: View) -> bool:
     return view.stock_size == 0 and len(others) == 1 and others[0] == len(view.unseen)
 
 
-__all__ = ["DEFAULT_DEALS", "EXACT_TILES", "Analysis", "analyse", "exact_best", "exact_value",
+__all__ = ["DEFAULT_DEALS", "EXACT_HAND", "EXACT_TILES", "Analysis", "analyse", "exact_best", "exact_value",
            "exact_values"]

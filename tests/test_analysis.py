@@ -10,7 +10,7 @@ import random
 import pytest
 
 from engine import Pass, Position, Rules, View
-from play.analysis import analyse, exact_best, exact_value, exact_values
+from play.analysis import EXACT_HAND, analyse, exact_best, exact_value, exact_values
 from play.choices import choices
 from play.montecarlo import estimate, side_value
 from play.seeding import decision_rng
@@ -92,7 +92,7 @@ def perfect_information(seed: int) -> tuple[Position, View]:
         position = Position.deal(ONE, rng, leader=0)
         while position.outcome is None and (position.stock or len(position.legal_moves()) < 2):
             position = position.apply(rng.choice(position.legal_moves()))
-        if position.outcome is None and sum(map(len, position.hands)) <= 12:
+        if position.outcome is None and max(map(len, position.hands)) <= EXACT_HAND:
             return position, position.view(position.to_move)
 
 
@@ -101,6 +101,7 @@ def test_analysis_finds_the_exact_best_when_every_tile_is_known(seed: int) -> No
     position, view = perfect_information(seed)
     analysis = analyse(view, deals=50, seed=seed)
     assert analysis.deals == 1  # nothing to guess: one deal is every deal
+    assert analysis.exact == len(analysis.estimates)
     side = ONE.side_of(view.seat)
     exact = exact_values(position)
     for found in analysis.estimates:
