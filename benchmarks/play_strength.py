@@ -105,8 +105,13 @@ def play_match(rules: Rules, deal_seed: int, seats: dict[int, Chooser]) -> list[
     return results
 
 
-def run_pairing(ours: str, theirs: str, hands: int, seed: int, report_every: float) -> Tally:
-    """Match pairs of `ours` against the package's `theirs` until at least `hands` hands are played."""
+#: Given a match pair's deal seed and the side our player takes (0 or 1), its chooser and the other side's.
+SeatMaker = Callable[[int, int], tuple[Chooser, Chooser]]
+
+
+def run_pairs(make_seats: SeatMaker, hands: int, seed: int, report_every: float) -> Tally:
+    """Match pairs, each played once with our player on side 0 and once on side 1 from the same shuffles, until at
+    least ``hands`` hands are played."""
     rules = Rules.partnership()
     tally = Tally()
     pair = 0
@@ -115,9 +120,7 @@ def run_pairing(ours: str, theirs: str, hands: int, seed: int, report_every: flo
         deal_seed = seed * 1_000_003 + pair
         points_ours = points_all = 0
         for our_side in (0, 1):
-            mine = our_chooser(ours, seed=deal_seed)
-            other = package_chooser(theirs, random.Random(deal_seed * 2 + our_side))
-            random.seed(deal_seed * 2 + our_side)  # the package's random player shuffles with the module generator
+            mine, other = make_seats(deal_seed, our_side)
             seats = {seat: mine if seat % 2 == our_side else other for seat in range(4)}
             for winner, points in play_match(rules, deal_seed, seats):
                 tally.hands += 1
@@ -135,6 +138,16 @@ def run_pairing(ours: str, theirs: str, hands: int, seed: int, report_every: flo
             share, low, high = tally.share()
             print(f"  ... {tally.hands} hands: {share:.1%} [{low:.1%}, {high:.1%}]", flush=True)
     return tally
+
+
+def run_pairing(ours: str, theirs: str, hands: int, seed: int, report_every: float) -> Tally:
+    """Match pairs of `ours` against the package's `theirs` until at least `hands` hands are played."""
+
+    def make_seats(deal_seed: int, our_side: int) -> tuple[Chooser, Chooser]:
+        random.seed(deal_seed * 2 + our_side)  # the package's random player shuffles with the module generator
+        return our_chooser(ours, seed=deal_seed), package_chooser(theirs, random.Random(deal_seed * 2 + our_side))
+
+    return run_pairs(make_seats, hands, seed, report_every)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,216 @@
+"""Strength of the deeper evaluation (play/analysis.py): a player that always takes ``analyse``'s best choice, on the
+La Plaza partnership game, side by side with (a) our Expert and (b) the `dominoes` package's
+`probabilistic_alphabeta` player; then how often its best move is the exact best where every tile is known.
+
+(a) plays matches to 100 through benchmarks/play_strength.py's match loop: every match twice from the same shuffles
+with the sides swapped. (b) plays single hands dealt by the package (the 6-6 leads, as a match's first hand), each
+twice with the sides swapped, the package's game kept move for move beside the engine's position: its player reads
+the package's own game, hands and passes included, and from its `--start-move` on samples `--sample-size` deals
+and runs the package's alpha-beta search on each. The figure is our side's share of all points scored, with a 95%
+interval over the pairs (play_strength.Tally).
+
+Agreement: 1-vs-1 hands played by the Club player until the stock is empty, where the seat to move sees every
+tile (the other hand is the unseen tiles); the exact best comes from a full search of each choice (``exact_best``),
+counted by whether ``analyse`` searched the position exactly or judged it by a playout (more tiles than
+``--exact-tiles``).
+
+Run from the repository root: `python benchmarks/analysis_strength.py` (a few minutes), or e.g.
+`--hands 40 --package-hands 100 --positions 200` for a quick look. Also prints a review's time: 30 decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import dominoes
+
+from benchmarks.play_strength import Chooser, Tally, our_chooser, run_pairs
+from engine import Move, Pass, Play, Position, Rules, Tile
+from play import Club, computer_player
+from play.analysis import DEFAULT_DEALS, EXACT_TILES, analyse, exact_best
+from play.choices import choices
+
+
+def analysis_chooser(deals: int, exact_tiles: int, seed: int) -> Chooser:
+    """A player that takes ``analyse``'s best choice, shown only its seat's view."""
+
+    def choose(position: Position) -> Move:
+        view = position.view(position.to_move)
+        options = choices(view)
+        if len(options) == 1:
+            return options[0]
+        return analyse(view, deals=deals, seed=seed, exact_tiles=exact_tiles).best
+
+    return choose
+
+
+def versus_expert(args: argparse.Namespace) -> Tally:
+    """Match pairs of the analysis player against the Expert."""
+
+    def make_seats(deal_seed: int, our_side: int) -> tuple[Chooser, Chooser]:
+        return analysis_chooser(args.deals, args.exact_tiles, deal_seed), our_chooser("expert", deal_seed + 1)
+
+    return run_pairs(make_seats, args.hands, args.seed, args.report_every)
+
+
+def _tile(domino: dominoes.Domino) -> Tile:
+    return Tile(domino.first, domino.second)
+
+
+def package_hand(seed: int, ours: int, chooser: Chooser, player: object) -> tuple[int | None, int]:
+    """One hand dealt by the package from ``seed``, our chooser on side ``ours`` and the package's ``player`` on
+    the other; the winning side and the points."""
+    state = random.getstate()
+    random.seed(seed)  # the package deals and samples with the module generator
+    try:
+        game = dominoes.Game.new(starting_domino=dominoes.Domino(6, 6))
+        hands = [[_tile(d) for d in hand] + ([Tile(6, 6)] if seat == game.starting_player else [])
+                 for seat, hand in enumerate(game.hands)]
+        position = Position.start(Rules.partnership(), hands, first_hand=True).apply(Play(Tile(6, 6)))
+        while game.result is None:
+            while position.to_move != game.turn:  # the package skips a seat that cannot play: it passes here
+                position = position.apply(Pass())
+            if position.to_move % 2 == ours:
+                move = chooser(position)
+                assert isinstance(move, Play)
+                domino = next(d for d in game.hands[game.turn] if _tile(d) is move.tile)
+                left = move.end == "left" or (position.ends is not None and position.ends[0] == position.ends[1])
+            else:
+                player(game)  # type: ignore[operator]  # a package player: it reorders game.valid_moves
+                domino, left = game.valid_moves[0]
+                move = Play(_tile(domino), "left" if left else "right")
+            game.make_move(domino, left)
+            position = position.apply(move)
+    finally:
+        random.setstate(state)
+    outcome = position.outcome
+    assert outcome is not None and outcome.points == abs(game.result.points)
+    return outcome.winner, outcome.points
+
+
+def versus_package(args: argparse.Namespace) -> Tally:
+    """Hand pairs of the analysis player against the package's ``probabilistic_alphabeta``."""
+    tally = Tally()
+    pair = 0
+    last_report = time.perf_counter()
+    while tally.hands < args.package_hands:
+        seed = args.seed * 1_000_003 + pair
+        ours_points = all_points = 0
+        for ours in (0, 1):
+            player = dominoes.players.probabilistic_alphabeta(start_move=args.start_move, sample_size=args.sample_size)
+            winner, points = package_hand(seed, ours, analysis_chooser(args.deals, args.exact_tiles, seed), player)
+            tally.hands += 1
+            all_points += points
+            if winner == ours:
+                ours_points += points
+                tally.hands_won += 1
+            elif winner is not None:
+                tally.hands_lost += 1
+        tally.ours.append(ours_points)
+        tally.totals.append(all_points)
+        pair += 1
+        if time.perf_counter() - last_report > args.report_every:
+            last_report = time.perf_counter()
+            share, low, high = tally.share()
+            print(f"  ... {tally.hands} hands: {share:.1%} [{low:.1%}, {high:.1%}]", flush=True)
+    return tally
+
+
+def agreement(args: argparse.Namespace) -> dict[bool, list[int]]:
+    """Per kind (searched exactly or not): [positions, where analyse's best is an exact best]."""
+    found: dict[bool, list[int]] = {True: [0, 0], False: [0, 0]}
+    rules = Rules.one_vs_one()
+    club = Club(args.seed)
+    positions = 0
+    seed = args.seed * 1_000_003
+    while positions < args.positions:
+        rng = random.Random(seed)
+        seed += 1
+        position = Position.deal(rules, rng, leader=0)
+        while position.outcome is None:
+            view = position.view(position.to_move)
+            if not position.stock and len(choices(view)) > 1 and positions < args.positions:
+                analysis = analyse(view, deals=args.deals, seed=seed, exact_tiles=args.exact_tiles)
+                kind = found[analysis.exact > 0]
+                kind[0] += 1
+                kind[1] += analysis.best in exact_best(position)
+                positions += 1
+            position = position.apply(club.choose(view))
+    return found
+
+
+def review_time(args: argparse.Namespace) -> tuple[float, float]:
+    """Seconds to analyse 30 decisions with a choice, taken from club-played partnership and 1-vs-1 hands."""
+    seconds = []
+    for rules in (Rules.partnership(), Rules.one_vs_one()):
+        views = []
+        rng = random.Random(args.seed)
+        player = computer_player("club", args.seed)
+        while len(views) < 30:
+            position = Position.deal(rules, rng, leader=0)
+            while position.outcome is None and len(views) < 30:
+                view = position.view(position.to_move)
+                if len(choices(view)) > 1:
+                    views.append(view)
+                position = position.apply(player.choose(view))
+        start = time.perf_counter()
+        for view in views:
+            analyse(view, seed=args.seed)
+        seconds.append(time.perf_counter() - start)
+    return seconds[0], seconds[1]
+
+
+def _print_share(name: str, tally: Tally, seconds: float) -> None:
+    share, low, high = tally.share()
+    print(f"analysis vs {name:<24} {tally.hands:>4} hands ({len(tally.ours)} pairs): points share {share:.1%}, "
+          f"95% interval [{low:.1%}, {high:.1%}]; hands won {tally.hands_won}, lost {tally.hands_lost} "
+          f"({seconds:,.0f} s)", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100, help="hands against the Expert, at least (default 100)")
+    parser.add_argument("--package-hands", type=int, default=200, help="hands against the package (default 200)")
+    parser.add_argument("--positions", type=int, default=300, help="perfect-information positions (default 300)")
+    parser.add_argument("--deals", type=int, default=100, help="the analysis player's deals (default 100)")
+    parser.add_argument("--exact-tiles", type=int, default=EXACT_TILES, help=f"default {EXACT_TILES}")
+    parser.add_argument("--start-move", type=int, default=14, help="the package player's first searched move")
+    parser.add_argument("--sample-size", type=int, default=8, help="the package player's sampled deals a move")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--report-every", type=float, default=60.0, help="seconds between progress lines")
+    parser.add_argument("--skip", nargs="*", default=[], choices=("review", "expert", "package", "agreement"))
+    args = parser.parse_args(argv)
+
+    print(f"analysis player: {args.deals} deals a decision, exact search at <= {args.exact_tiles} tiles left")
+    if "review" not in args.skip:
+        pairs, one = review_time(args)
+        print(f"a review of 30 decisions at the default {DEFAULT_DEALS} deals: partnership {pairs:.1f} s, "
+              f"1-vs-1 {one:.1f} s", flush=True)
+    if "expert" not in args.skip:
+        start = time.perf_counter()
+        _print_share("the Expert", versus_expert(args), time.perf_counter() - start)
+    if "package" not in args.skip:
+        start = time.perf_counter()
+        tally = versus_package(args)
+        name = f"probabilistic_alphabeta({args.start_move}, {args.sample_size})"
+        _print_share(name, tally, time.perf_counter() - start)
+    if "agreement" not in args.skip:
+        start = time.perf_counter()
+        found = agreement(args)
+        seconds = time.perf_counter() - start
+        for searched, (count, same) in found.items():
+            how = "searched exactly" if searched else "judged by playouts"
+            if count:
+                print(f"agreement with exhaustive search, 1-vs-1 with the stock empty, {how}: {same}/{count} "
+                      f"positions ({same / count:.1%})", flush=True)
+        print(f"  ({seconds:,.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

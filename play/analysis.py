@@ -1,0 +1,223 @@
+"""A deeper evaluation than the Expert's, for reviews and puzzles: every choice of a seat played on the same many
+sampled deals, each deal searched exactly once few tiles are left, the heaviest-tile playout before that.
+
+A sampled deal fixes every hand and, at a table with a stock, the stock's order, so from there the hand is a game
+of perfect information: ``exact_values`` plays it out with every seat choosing what is best for its own side
+(max-n, which is minimax when two sides play), remembering the positions it has already solved.
+
+>>> from engine import Position, Rules
+>>> pos = Position.setup(Rules.one_vs_one(), hands=[["4-1", "3-3"], ["1-6"]], line=["1-5", "5-4"])
+>>> analysis = analyse(pos.view(0), seed=1)  # on the left 4-1 blocks and wins 13; on the right 1-6 goes out
+>>> [(str(found.move), found.mean) for found in analysis.estimates], analysis.margin
+([('plays 4-1 left', 13.0), ('plays 4-1 right', -6.0)], 19.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import Draw, Move, Play, Position, Rules, View
+
+from .choices import choices
+from .montecarlo import Estimate, playout, side_value
+from .seeding import decision_rng
+
+#: Deals every choice is played on by default: about a review of 30 decisions in well under 30 s (see
+#: ``benchmarks/analysis_strength.py``), with more than the Expert gives its best choices.
+DEFAULT_DEALS = 400
+#: A deal is searched exactly once at most this many tiles are left to play (the hands and the stock together)
+#: and no hand holds more than ``EXACT_HAND`` (two long hands make a much wider search than four short ones);
+#: before that each deal is played out with the heaviest fitting tile.
+EXACT_TILES = 12
+EXACT_HAND = 5
+
+_SEAT_BITS = 28  # as the engine packs hands: seat s's tiles are ``tile.bit << 28 * s`` (only a key here)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every choice of a seat with its expected result for the seat's side, best first (ties keep the order of the
+    legal moves)."""
+
+    estimates: tuple[Estimate, ...]
+    exact: int  # how many of the values (choices x deals) are exact (searched, or the hand ended) not playouts
+
+    @property
+    def best(self) -> Move:
+        """The choice with the best expected result."""
+        return self.estimates[0].move
+
+    @property
+    def deals(self) -> int:
+        """How many deals every choice was played on (one when the view leaves nothing to guess)."""
+        return len(self.estimates[0].values)
+
+    @property
+    def margin(self) -> float | None:
+        """How many points the best choice wins over the second best on average (on the same deals); ``None``
+        when there is only one choice."""
+        if len(self.estimates) < 2:
+            return None
+        return self.estimates[0].lead_over(self.estimates[1])[0]
+
+    def estimate_of(self, move: Move) -> Estimate:
+        """The estimate of one of the analysed choices."""
+        for found in self.estimates:
+            if found.move == move:
+                return found
+        raise ValueError(f"{move} is not one of the analysed choices: {', '.join(str(e.move) for e in self.estimates)}")
+
+
+def analyse(view: View, deals: int = DEFAULT_DEALS, seed: int = 0, exact_tiles: int = EXACT_TILES) -> Analysis:
+    """Every distinct choice of the seat to move (``choices``), each played on the same ``deals`` sampled deals and
+    valued for its side, exactly once at most ``exact_tiles`` tiles are left; the same seed always gives the same
+    analysis."""
+    if deals < 1:
+        raise ValueError(f"deals={deals!r}: at least one deal")
+    moves = choices(view)
+    if not moves:
+        raise ValueError(f"seat {view.seat} has no choice to analyse: it is seat {view.to_move}'s turn"
+                         if view.outcome is None else "the hand is over: there is no choice to analyse")
+    rules = view.rules
+    side = rules.side_of(view.seat)
+    rng = decision_rng(seed, view, "analysis")
+    values: list[list[float]] = [[] for _ in moves]
+    exact = 0
+    for _ in range(1 if _deal_is_known(view) else deals):
+        world = view.sample(rng)
+        search = _Search(rules)  # one memory a deal: the choices share the positions they lead to
+        for index, move in enumerate(moves):
+            after = world.apply(move)
+            if after.outcome is not None:
+                values[index].append(side_value(after.outcome, rules, side))
+                exact += 1
+            elif _searchable(after, exact_tiles):
+                values[index].append(search.values(after, _packed(after), _last_player(view, move))[side])
+                exact += 1
+            else:
+                end = playout(after)
+                values[index].append(side_value(end.outcome, rules, side))  # type: ignore[arg-type]  # a played-out hand has its outcome
+    estimates = [Estimate(move, tuple(found)) for move, found in zip(moves, values, strict=True)]
+    estimates.sort(key=lambda found: -found.mean)  # stable: ties keep the order of the legal moves
+    return Analysis(tuple(estimates), exact)
+
+
+def exact_values(position: Position) -> dict[Move, tuple[float, ...]]:
+    """For a position where every tile is known (a ``Position``, not a ``View``): each legal move of the seat to
+    move with what the hand is then worth to every side (``side_value``), every seat playing its best for its side."""
+    if position.outcome is not None:
+        raise ValueError("the hand is over: there is no move to search")
+    search = _Search(position.rules)
+    found = {}
+    for move in position.legal_moves():
+        after = position.apply(move)
+        if after.outcome is not None:
+            found[move] = tuple(side_value(after.outcome, after.rules, side) for side in search.sides)
+        else:
+            last = position.to_move if isinstance(move, Play) else _last_play_seat(position)
+            found[move] = search.values(after, _packed(after), last)
+    return found
+
+
+def exact_value(position: Position, seat: int) -> float:
+    """What the hand is worth to ``seat``'s side (points won minus lost, as ``side_value``) when every seat plays
+    its best for its side from ``position``, where every tile is known."""
+    side = position.rules.side_of(seat)
+    if position.outcome is not None:
+        return side_value(position.outcome, position.rules, side)
+    return _Search(position.rules).values(position, _packed(position), _last_play_seat(position))[side]
+
+
+def exact_best(position: Position) -> list[Move]:
+    """The legal moves of the seat to move that are worth the most to its side with perfect play (all of them
+    when several tie)."""
+    side = position.rules.side_of(position.to_move)
+    found = exact_values(position)
+    top = max(value[side] for value in found.values())
+    return [move for move, value in found.items() if value[side] == top]
+
+
+class _Search:
+    """Max-n over a position where every tile is known: the seat to move takes the move best for its side (the
+    first among equals), and every position met is remembered by what decides the rest of the hand."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.sides = range(rules.sides)
+        self.seat_sides = tuple(rules.side_of(seat) for seat in range(rules.players))
+        self.spinner = rules.spinner
+        self.memory: dict[tuple[object, ...], tuple[float, ...]] = {}
+
+    def values(self, position: Position, packed: int, last: int) -> tuple[float, ...]:
+        """The hand's worth to every side from ``position`` (open); ``packed`` is its hands as one int and
+        ``last`` the seat that played the last tile (a blocking draw makes it the blocker)."""
+        key = self._key(position, packed, last)
+        known = self.memory.get(key)
+        if known is not None:
+            return known
+        seat = position.to_move
+        side = self.seat_sides[seat]
+        shift = _SEAT_BITS * seat
+        best: tuple[float, ...] | None = None
+        for move in position.legal_moves():
+            after = position.apply(move)
+            if move.__class__ is Play:
+                child_packed, child_last = packed ^ move.tile.bit << shift, seat  # type: ignore[union-attr]  # a Play: its class is checked
+            elif move.__class__ is Draw:
+                child_packed, child_last = packed | position.stock[0].bit << shift, last
+            else:
+                child_packed, child_last = packed, last
+            outcome = after.outcome
+            if outcome is None:
+                value = self.values(after, child_packed, child_last)
+            else:
+                value = tuple(side_value(outcome, self.rules, s) for s in self.sides)
+            if best is None or value[side] > best[side]:
+                best = value
+        assert best is not None  # an open position always has a move: a play, a draw or a pass
+        self.memory[key] = best
+        return best
+
+    def _key(self, position: Position, packed: int, last: int) -> tuple[object, ...]:
+        if self.spinner:
+            return (packed, position.open_ends, position.end_count, position.hand_points,
+                    len(position.stock), position.to_move, last)
+        return (packed, position.ends, len(position.stock), position.to_move, last)
+
+
+def _packed(position: Position) -> int:
+    """Every hand of ``position`` as one int, as a memory key."""
+    return sum(tile.bit << _SEAT_BITS * seat for seat, hand in enumerate(position.hands) for tile in hand)
+
+
+def _searchable(position: Position, exact_tiles: int) -> bool:
+    """Whether few enough tiles are left to search the hand exactly (see ``EXACT_TILES``)."""
+    hands = position.hands
+    return sum(map(len, hands)) + len(position.stock) <= exact_tiles and max(map(len, hands)) <= EXACT_HAND
+
+
+def _last_play_seat(position: Position) -> int:
+    """The seat that played the last tile (for a hand a draw blocks); the seat before the one to move when no
+    play is in the history."""
+    event = position.last_play
+    return event.seat if event is not None else (position.to_move - 1) % position.rules.players
+
+
+def _last_player(view: View, move: Move) -> int:
+    """Who has played the last tile once the view's seat has made ``move``."""
+    if isinstance(move, Play):
+        return view.seat
+    for event in reversed(view.history):
+        if isinstance(event.move, Play):
+            return event.seat
+    return (view.seat - 1) % view.rules.players
+
+
+def _deal_is_known(view: View) -> bool:
+    """Whether every sampled deal is the same: no stock and the unseen tiles all in one other hand."""
+    others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size]
+    return view.stock_size == 0 and len(others) == 1 and others[0] == len(view.unseen)
+
+
+__all__ = ["DEFAULT_DEALS", "EXACT_HAND", "EXACT_TILES", "Analysis", "analyse", "exact_best", "exact_value",
+           "exact_values"]
