@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from play import computer_player
 from play.game import LEARNER, Game, Setup
-from play.review import REVIEW_DEALS, moments, monte_carlo, review
+from play.review import REVIEW_DEALS, analysed, moments, monte_carlo, review
 
 
 def played_match(table: str, seed: int, target: int | None) -> Game:
@@ -39,10 +39,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=3, help="matches per table (default 3)")
     parser.add_argument("--deals", type=int, default=REVIEW_DEALS, help=f"deals per decision (default {REVIEW_DEALS})")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--evaluation", choices=("playouts", "analysis"), default="analysis",
+                        help="playouts only (montecarlo.estimate) or play.analysis (exact search near the end)")
     args = parser.parse_args(argv)
     if args.matches < 1 or args.deals < 1:
         parser.error("--matches and --deals must be at least 1")
-    evaluate, other = monte_carlo(args.deals), monte_carlo(args.deals, seed=1)
+    made = analysed if args.evaluation == "analysis" else monte_carlo
+    evaluate, other = made(args.deals), made(args.deals, seed=1)
     for table, target in (("partnership", None), ("one_vs_one", None), ("all_fives", None), ("draw_game", None)):
         for number in range(args.matches):
             game = played_match(table, args.seed + number, target)
@@ -55,7 +58,7 @@ def main(argv: list[str] | None = None) -> None:
             changed = sum(1 for a, b in zip(result.ratings, again.ratings, strict=True) if a.mark is not b.mark)
             print(f"{table:<12} match {number + 1}: {game.hand_number:>2} hands, {len(result.ratings):>3} decisions, "
                   f"{wall:6.2f} s wall ({cpu:6.2f} s CPU), {each:6.1f} ms per decision, "
-                  f"{args.deals} deals; {changed} marks change with other deals", flush=True)
+                  f"{args.deals} deals ({args.evaluation}); {changed} marks change with other deals", flush=True)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from engine import Draw, Move, Play, Position, View
 from wording.texts import Message
 
+from .analysis import analyse
 from .choices import choices, same_choice
 from .coach import Remark, move_words, why_better
 from .game import LEARNER, Game
@@ -146,6 +147,17 @@ def monte_carlo(deals: int = REVIEW_DEALS, seed: int = 0) -> Evaluate:
     return evaluate
 
 
+def analysed(deals: int = REVIEW_DEALS, seed: int = 0) -> Evaluate:
+    """The stronger evaluation (``play.analysis.analyse``): the same sampled deals for every choice, and each deal
+    searched exactly once few tiles are left, so a late decision is rated without the playouts' noise."""
+
+    def evaluate(view: View, moves: Sequence[Move]) -> list[Estimate]:
+        found = analyse(view, deals, seed)
+        return [found.estimate_of(move) for move in moves]
+
+    return evaluate
+
+
 def moments(game: Game | str) -> list[Moment]:
     """The learner's decisions in a match (a game or its record): each move with two or more distinct choices, with
     the table just before it, over every hand so far."""
@@ -216,6 +228,7 @@ __all__ = [
     "Rating",
     "Review",
     "Thresholds",
+    "analysed",
     "moments",
     "monte_carlo",
     "move_message",

@@ -7,11 +7,11 @@ import json
 
 import pytest
 from PIL import ImageChops
-from render_support import count_blobs, lesson_table, partnership_table
 
 from engine import Position, Rules, Tile
 from render import Highlight, HighlightDescription, Rect, TableView, draw_table
 from render.marks import shortened, tag_size
+from tests.render_support import count_blobs, lesson_table, partnership_table
 
 LABELS = {"you": "Bo", "opponent": "Kòntrario", "partner": "Partner", "left_opponent": "Left",
           "right_opponent": "Right"}

@@ -6,12 +6,12 @@ import itertools
 import random
 
 import pytest
-from render_support import count_blobs, eulerian_line
 
 from engine import Position, Rules
 from render import Rect, TableView, draw_table, layout_line
 from render.layout import LineLayout
 from render.theme import LINE_UNIT, LINE_UNITS
+from tests.render_support import count_blobs, eulerian_line
 
 AREA = Rect(40, 60, 360, 388)  # the default partnership line area at 1x
 

@@ -6,12 +6,12 @@ is a 44 CSS px touch target; a bigger hand (after much drawing) is drawn smaller
 from __future__ import annotations
 
 import pytest
-from test_render_lessons import LANGUAGES, LIBRARY, check_picture
 
 from app.i18n import Words
 from app.widgets.lesson_table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE
 from practice import SKILL_IDS, generate
 from render import TableView, draw_table
+from tests.test_render_lessons import LANGUAGES, LIBRARY, check_picture
 
 QUESTIONS = [generate(skill, seed) for skill in SKILL_IDS for seed in range(12)]
 CANVASES = {"phone": (PHONE_SIZE, PHONE_SCALE), "projector": (PROJECTOR_SIZE, CLASSROOM_SCALE)}

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
-from render_support import lesson_table, partnership_table
 
 from render import TableView, draw_table
+from tests.render_support import lesson_table, partnership_table
 
 REFERENCE = Path(__file__).with_name("reference")
 TOLERANCE = 24  # per channel: absorbs antialiasing differences between Pillow/FreeType builds

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from render_support import lesson_table
 
 from engine import Position, Rules, Tile
 from render import Box, Highlight, Rect, TableView, clashes, draw_table
+from tests.render_support import lesson_table
 
 
 def test_description_lists_line_ends_hands_stock() -> None:

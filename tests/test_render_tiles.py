@@ -2,13 +2,13 @@
 
 import pytest
 from PIL import Image
-from render_support import count_blobs
 
 from engine import ALL_TILES
 from lessons import load_library
 from render import Rect, get_theme, tile_sprite
 from render.fonts import font
 from render.theme import HAND_UNIT, LINE_UNIT
+from tests.render_support import count_blobs
 
 
 @pytest.mark.parametrize("unit", [LINE_UNIT, 2 * LINE_UNIT, HAND_UNIT])
