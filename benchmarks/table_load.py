@@ -111,7 +111,7 @@ async def phone(base: str, code: str, table: Table, seat: int, store: SqlTables,
                 raise TimeoutError(f"{tab.name}: the table has not moved for {STALLED:.0f} s (turn: seat "
                                    f"{now.match.to_move}; this phone {waiting}"
                                    f", its picture {time.perf_counter() - tab.picture_at:.0f} s old, version "
-                                   f"{now.version})")
+                                   f"{now.version}, last move {_last(now.match.game)})")
             game = now.match.game
             if game.hand_over and (game.hand_number >= hands or now.match.state != "playing"):
                 break
@@ -134,6 +134,12 @@ async def phone(base: str, code: str, table: Table, seat: int, store: SqlTables,
     finally:
         if hasattr(tab, "ws"):
             await tab.close()
+
+
+def _last(game: Game) -> str:
+    """The last event of the hand under way, as the engine writes it."""
+    history = game.position.history
+    return f"seat {history[-1].seat} {history[-1].move}" if history else "none"
 
 
 def _seen(table: Table, seat: int, arrived: float, figures: Figures) -> None:
@@ -162,12 +168,30 @@ async def _play(tab: Phone, table: Table, seat: int, game: Game, store: SqlTable
         table.pending.append((started, others))
         await tab.act("pass" if isinstance(move, Pass) else "draw",
                       trigger=tab.key("table_pass" if isinstance(move, Pass) else "table_draw"))
-    after = store.read(table.id)
-    if after is not None and (len(after.match.game.position.history) > index or after.match.game.hand_number != hand):
+    if await _made(store, table.id, seat, hand, index, move):
         table.sent.append((seat, hand, index, move))
     else:  # refused (this phone's table was behind): nothing for the others to see, the phone tries again
         figures.refused += 1
         table.pending = [entry for entry in table.pending if entry[0] != started]
+
+
+async def _made(store: SqlTables, table_id: str, seat: int, hand: int, index: int, move: Move) -> bool:
+    """Whether the stored record holds this very move at its place. The click's run can finish after the phone's
+    rerun of a fragment already counted as the end of the action, so the record is read again for a few seconds
+    (a move taken for refused and then sent again was counted twice, and left the others waiting for a picture
+    that never came)."""
+    deadline = time.monotonic() + 5.0
+    while True:
+        now = store.read(table_id)
+        if now is not None:
+            game = now.match.game
+            hands = [*game.finished, game.position]
+            history = hands[hand - 1].history if hand <= len(hands) else ()
+            if index < len(history):
+                return history[index].seat == seat and history[index].move == move
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.1)
 
 
 def check(store: SqlTables, tables: list[Table]) -> tuple[int, int, int, int, int]:
