@@ -17,7 +17,7 @@ from app.storage.progress_sql import URL_VARIABLE
 from app.widgets.picture import tap_value
 from engine import Tile
 from render import HandTile
-from tests.app_support import LIBRARY, click, open_app, texts, visit
+from tests.app_support import LIBRARY, click, open_app, shown_picture, texts, visit
 from tests.identity_support import PASSWORD, Roster, make_roster, reload_with, signed_in_app
 
 
@@ -92,6 +92,8 @@ def test_two_phones_play_one_table_and_see_each_others_moves(roster: Roster) -> 
     assert tile in happened  # the other phone tells the move ("Your opponent leads 6-4")
     assert "**Your turn.**" in texts(other, "markdown") or "table_draw" in keys(other)
     assert f"table_tile_{tile}" not in keys(mover)  # the tile left the mover's hand
+    # one move since the other phone drew its table: the new table at once, no pause on the one it already shows
+    assert shown_picture(other, table_phone.IMAGE_KEY)["frames"] == []
 
 
 def tap_picture(at: AppTest, region: object) -> None:

@@ -107,8 +107,9 @@ class SeatTable:
             return False
         self.state.selected = self.state.error = None
         game = self.table.match.game
-        # the learner's own move is on their screen at once: only the moves after it are played out
-        self.state.shown = (version, game.hand_number, len(game.position.history) + 1)
+        # the table before the move is what this phone shows; the run after the click plays out the learner's own
+        # move, then any computer's after it (``_between``)
+        self.state.shown = (version, game.hand_number, len(game.position.history))
         return True
 
     def seat(self, seat: int) -> Ref:
@@ -297,11 +298,13 @@ def _at_table(store: SqlTables, table: TableNow, state: PhoneState, visit: Visit
 
 
 def _between(match: ClassMatch, state: PhoneState) -> list[Any]:
-    """The tables to play out before this one: the moves made since this phone last drew the table."""
+    """The tables to play out before this one: one after each move made since this phone last drew the table but
+    the last (the final table). The table the phone already shows is not played again: a single move by the seat
+    before is drawn at once, not after a pause on the old table."""
     shown = state.shown
     if shown is None or shown[0] == match.version:
         return []
-    return match.positions_since(shown[1], shown[2])
+    return match.positions_since(shown[1], shown[2])[1:]
 
 
 def _coach(table: TableNow, seat: int, state: PhoneState) -> list[Any]:
