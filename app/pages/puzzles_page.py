@@ -285,8 +285,10 @@ def _explanation(state: PuzzleState, judgement: Judgement, puzzle: Puzzle, words
     coach = Words(words.texts, words.lang, COACH)
     answer = next(row for row in judgement.rows if row.answer)
     verdict = words("puzzles.right") if judgement.solved else words("puzzles.wrong")
-    lines = [f"**{verdict}** {words('puzzles.answer_is', move=coach.render(answer.move))}"]
+    lines = [f"**{verdict}** {_capital(words('puzzles.answer_is', move=coach.render(answer.move)))}"]
     if judgement.reason is not None:
+        if judgement.solved:  # the coach's reason compares the answer with the next best move: say which
+            lines.append(words("puzzles.why_right", move=coach.render(judgement.rows[1].move)))
         lines.append(coach.render(judgement.reason.message))
     if puzzle.themes:
         names = ", ".join(words(f"puzzles.theme.{theme}") for theme in puzzle.themes)
@@ -309,11 +311,16 @@ def _values_table(judgement: Judgement, coach: Words, words: Words) -> None:
         marks = [words("puzzles.mark_answer")] if row.answer else []
         if row.chosen:
             marks.append(words("puzzles.mark_yours"))
-        name = coach.render(row.move) + (f" ({', '.join(marks)})" if marks else "")
+        name = _capital(coach.render(row.move)) + (f" ({', '.join(marks)})" if marks else "")
         rows.append(f"| {name} | {f'{row.points:+.1f}'.replace('.', decimal)} |")
     st.markdown(f"**{words('puzzles.values_title')}**")
     st.markdown("\n".join([head, *rows]))
     st.caption(words("puzzles.values_about"))
+
+
+def _capital(text: str) -> str:
+    """A sentence or a table cell that starts with a play in the coach's words ("el 6-4 …"), capitalised."""
+    return text[:1].upper() + text[1:]
 
 
 def _history(puzzle: Puzzle, words: Words) -> None:
