@@ -135,3 +135,18 @@ def test_a_visitors_ratings_stay_in_the_visit() -> None:
     assert learner.rating < 1500 and puzzle.rating > 1600 and visit.learner(guest) == learner
     assert base[PUZZLES[0].id] == Rating(1600.0, 80.0)  # the server's ratings it started from are untouched
     assert not visit.persistent and visit.attempts(guest) == ((PUZZLES[0].id, False),)
+
+
+def test_removing_a_learner_removes_their_puzzle_ratings_and_attempts(tmp_path: Path) -> None:
+    from app.storage.accounts_sql import delete_learner
+    from app.storage.progress_sql import write_transaction
+
+    url = f"sqlite:///{tmp_path / 'progress.db'}"
+    ana = Learner("Ana", "5B", "m:ana")
+    SqlProgressStore.from_url(url).add_learner(ana)
+    store = SqlPuzzleRatings.from_url(url)
+    _, puzzle_after = store.attempt(ana, PUZZLES[0], solved=True)
+    with write_transaction(store.engine) as conn:
+        delete_learner(conn, ana.key)
+    assert store.learner(ana) == Rating() and store.attempts(ana) == ()
+    assert store.puzzles(PUZZLES)[PUZZLES[0].id] == puzzle_after  # the puzzle keeps what the attempt taught it
