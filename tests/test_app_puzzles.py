@@ -11,15 +11,17 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app.pages.puzzles_page import STATE_KEY, THEMES_KEY
+from app.pages.puzzles_page import IMAGE_KEY, STATE_KEY, THEMES_KEY
 from app.puzzles import PuzzleState
 from app.storage.progress import Learner
 from app.storage.progress_sql import URL_VARIABLE
 from app.storage.puzzle_ratings import SqlPuzzleRatings
+from app.widgets.picture import tap_value
 from engine import Play, parse_move
 from play.coach import why_better
 from practice.puzzle_choice import find_puzzle, puzzle_of_the_day
 from practice.puzzles import Puzzle, load_puzzles
+from render import HandTile, OpenEnd, Region
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, texts
 from tests.identity_support import make_roster, signed_in_app
 
@@ -53,6 +55,17 @@ def play_by_buttons(at: AppTest, move_text: str) -> None:
     assert isinstance(move, Play)
     click(at, f"puzzle_tile_{move.tile}")
     click(at, "puzzle_end_lead" if move.end is None else f"puzzle_end_{move.end}")
+
+
+def tap(at: AppTest, region: Region, stamp: int) -> None:
+    """Tap the centre of a part of the picture, displayed at half its size, as the browser reports it."""
+    click_map = state(at).taps.click_map[2]
+    rect = click_map.rect_of(region)
+    assert rect is not None, region
+    x, y = rect.center
+    at.session_state[IMAGE_KEY] = tap_value(x / 2, y / 2, click_map.width / 2, click_map.height / 2, stamp)
+    at.run()
+    assert not at.exception, at.exception
 
 
 def points(value: float, lang: str) -> str:
@@ -114,6 +127,23 @@ def test_a_wrong_answer_gets_the_coachs_reason_in_every_language(lang: str) -> N
     table = "\n".join(texts(at, "markdown"))
     assert all(points(value, lang) in table for _, value in puzzle.values)
     assert say(lang, "puzzles.mark_yours") in table and "{" not in everything(at)
+
+
+def test_a_wrong_answer_by_tapping_the_picture() -> None:
+    at = open_app(lesson="puzzles", lang="eo", puzzle="one_vs_one-001")
+    puzzle = shown(at)
+    wrong = parse_move(puzzle.values[1][0])
+    assert isinstance(wrong, Play) and wrong.end is not None
+    tap(at, HandTile("hand", puzzle.seat, wrong.tile), 1)
+    assert state(at).selected == wrong.tile and state(at).judgement is None
+    tap(at, OpenEnd("end", wrong.end), 2)
+    judged = state(at).judgement
+    assert judged is not None and judged.move == wrong and not judged.solved
+    assert state(at).rated is not None and state(at).rated.after.rating < 1500
+    left = state(at).position.hands[puzzle.seat][0]  # a tile still in the hand after the move
+    tap(at, HandTile("hand", puzzle.seat, left), 3)  # answered: a tap changes nothing, and says why
+    assert state(at).judgement is judged and state(at).rated.after.attempts == 1 and state(at).selected is None
+    assert say("eo", "puzzles.answered") in texts(at, "info")
 
 
 def test_a_move_the_engine_refuses_is_no_answer() -> None:
