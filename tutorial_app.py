@@ -12,7 +12,16 @@ import streamlit as st
 from app import navigation, signin, urls
 from app.i18n import Words, language_from_locale
 from app.library import library
-from app.pages import class_page, home, lesson_page, play_page, practice_page, teacher_page, teacher_sso
+from app.pages import (
+    class_page,
+    home,
+    lesson_page,
+    play_page,
+    practice_page,
+    puzzles_page,
+    teacher_page,
+    teacher_sso,
+)
 from app.state import current_visit
 from app.storage import browser
 from app.widgets import chrome
@@ -36,7 +45,8 @@ st.set_page_config(
 )
 chrome.style(visit.settings.classroom)
 pages = navigation.build(lib, words, home.show, lesson_page.lesson_page, practice_page.show, teacher_page.show,
-                         play=(play_page.show, play_page.title(words)), class_page=class_page.show)
+                         play=(play_page.show, play_page.title(words)), class_page=class_page.show,
+                         puzzles=(puzzles_page.show, puzzles_page.title(words)))
 page = st.navigation(pages, position="sidebar", expanded=True)  # every lesson listed: no "View N more" in English
 if page.url_path == "" and teacher_sso.just_back(visit):  # back from the school's sign-in page: where it began
     navigation.go(navigation.TEACHER)

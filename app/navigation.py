@@ -13,6 +13,7 @@ from lessons import Library
 HOME = "home"
 PRACTICE = "practice"
 PLAY = "play"
+PUZZLES = "puzzles"
 TEACHER = "teacher"
 CLASS = "class"
 _PAGES = "pages"  # session-state key: this run's pages by id, for buttons that switch page
@@ -22,8 +23,10 @@ def build(library: Library, words: Words, home: Callable[[], None],
           lesson_page: Callable[[str], Callable[[], None]], practice: Callable[[], None],
           teacher: Callable[[], None] | None = None,
           play: tuple[Callable[[], None], str] | None = None,
-          class_page: Callable[[], None] | None = None) -> list[st.Page]:
-    """Home first (the default page), practice, the Play page, the class page, then every lesson file, course after
+          class_page: Callable[[], None] | None = None,
+          puzzles: tuple[Callable[[], None], str] | None = None) -> list[st.Page]:
+    """Home first (the default page), practice, the Play page, the Puzzles page, the class page, then every lesson
+    file, course after
     course, numbered on through them (a broken one says so), then the Teacher page. (One flat list: the sidebar's
     sections are not marked up as lists for screen readers.)"""
     pages = {
@@ -32,6 +35,8 @@ def build(library: Library, words: Words, home: Callable[[], None],
     }
     if play is not None:  # (the page, its title)
         pages[PLAY] = st.Page(play[0], title=play[1], icon=":material/casino:", url_path=PLAY)
+    if puzzles is not None:  # (the page, its title)
+        pages[PUZZLES] = st.Page(puzzles[0], title=puzzles[1], icon=":material/extension:", url_path=PUZZLES)
     if class_page is not None:
         pages[CLASS] = st.Page(class_page, title=words("class_page.title"), icon=":material/groups:",
                                url_path=CLASS)
@@ -67,7 +72,7 @@ def page(page_id: str) -> st.Page | None:
 def lesson_ids() -> list[str]:
     """Every lesson page id, in order."""
     return [page_id for page_id in st.session_state.get(_PAGES, {})
-            if page_id not in (HOME, PRACTICE, PLAY, CLASS, TEACHER)]
+            if page_id not in (HOME, PRACTICE, PLAY, PUZZLES, CLASS, TEACHER)]
 
 
 def go(page_id: str, **params: str) -> None:

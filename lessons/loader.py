@@ -23,7 +23,7 @@ LESSONS_DIR = Path(__file__).resolve().parent
 #: Texts files beside ui.toml that belong to no lesson, one per language: ``play`` holds the coach's words for
 #: games against the computer (play/), ``rounds`` the live rounds' and ``tables`` the class tables' words. Once the
 #: first language has one, every language needs it, with its keys.
-SHARED_TEXTS: tuple[str, ...] = ("play", "rounds", "tables")
+SHARED_TEXTS: tuple[str, ...] = ("play", "puzzles", "rounds", "tables")
 
 __all__ = ["LESSONS_DIR", "Language", "Library", "load_library"]
 

@@ -23,9 +23,11 @@ LAYERS: dict[str, frozenset[str]] = {
     "app": frozenset({"engine", "wording", "render", "lessons", "practice", "play"}),
     "tutorial_app": frozenset({"app"}),
 }
-#: The libraries beyond the standard library each may import: the engine, the words, the lessons, practice and play
-#: are pure Python; only the pictures draw with Pillow, and only the app speaks Streamlit (None: anything).
+#: The libraries beyond the standard library each may import: the engine, the words, the lessons and play are pure
+#: Python; practice rates puzzles with glicko2 (pure Python too); only the pictures draw with Pillow, and only the
+#: app speaks Streamlit (None: anything).
 LIBRARIES: dict[str, frozenset[str] | None] = {
+    "practice": frozenset({"glicko2"}),
     "render": frozenset({"PIL"}),
     "app": None,
     "tutorial_app": frozenset({"streamlit"}),

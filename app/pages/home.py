@@ -10,7 +10,7 @@ import streamlit as st
 from app import drills, navigation, signin, urls
 from app.i18n import Words
 from app.library import library
-from app.pages import play_page
+from app.pages import play_page, puzzles_page
 from app.state import Visit, current_visit
 from app.storage.progress import Progress
 from app.widgets import chrome, common
@@ -81,7 +81,8 @@ def _follow_link(visit: Visit) -> None:
     wanted = params.get(urls.LESSON) or _unknown_path()
     if not wanted:
         return
-    if wanted in (*navigation.lesson_ids(), navigation.PRACTICE, navigation.PLAY, navigation.CLASS, navigation.TEACHER):
+    if wanted in (*navigation.lesson_ids(), navigation.PRACTICE, navigation.PLAY, navigation.PUZZLES, navigation.CLASS,
+                  navigation.TEACHER):
         extra = {key: value for key, value in params.items() if key != urls.LESSON}
         navigation.go(wanted, **extra)
     visit.place.notices.append(Message.of("notice.unknown_lesson", lesson=urls.quoted(wanted)))
@@ -102,6 +103,7 @@ def _start(lib: Library, visit: Visit, words: Words, progress: Progress) -> None
     if st.button(words("home.practice"), key="practice", icon=":material/quiz:"):
         navigation.go(navigation.PRACTICE)
     play_page.entry_button(words, "home_play")
+    puzzles_page.entry_button(words, "home_puzzles")
 
 
 def _lesson_card(lib: Library, visit: Visit, words: Words, progress: Progress, number: int, lesson_id: str,

@@ -48,10 +48,12 @@ from app.storage.progress_sql import (
     attempts,
     classes,
     ensure_schema,
+    learner_puzzle_ratings,
     learners,
     lesson_progress,
     make_engine,
     moved_learners,
+    puzzle_attempts,
     read_storage_settings,
     step_results,
     teachers,
@@ -343,7 +345,7 @@ def delete_learner(conn: Connection, key: str) -> None:
     """Delete a learner's record and every record of theirs, in the caller's transaction."""
     moved = moved_learners.c
     conn.execute(moved_learners.delete().where(sa.or_(moved.new_key == key, moved.old_key == key)))
-    for table in (lesson_progress, answers, step_results):
+    for table in (lesson_progress, answers, step_results, learner_puzzle_ratings, puzzle_attempts):
         conn.execute(table.delete().where(table.c.learner_key == key))
     conn.execute(learners.delete().where(learners.c.key == key))
 

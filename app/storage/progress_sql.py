@@ -226,6 +226,43 @@ table_seats = sa.Table(
     sa.Column("away", sa.Boolean, nullable=False, server_default=sa.false()),  # the computer plays for its learner
 )
 
+# Version 6: puzzle ratings (app/storage/puzzle_ratings.py). Each signed-in learner's Glicko-2 puzzle rating, each
+# puzzle's rating (shared by everyone: every learner's attempts rate it), and every attempt, so the next puzzle is
+# not one the learner solved lately.
+learner_puzzle_ratings = sa.Table(
+    "learner_puzzle_ratings",
+    metadata,
+    sa.Column("learner_key", sa.String(200), sa.ForeignKey("learners.key"), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("deviation", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+puzzle_ratings = sa.Table(
+    "puzzle_ratings",
+    metadata,
+    sa.Column("puzzle_id", sa.String(60), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("deviation", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+puzzle_attempts = sa.Table(
+    "puzzle_attempts",
+    metadata,
+    sa.Column("id", sa.BigInteger().with_variant(sa.Integer, "sqlite"), primary_key=True, autoincrement=True),
+    sa.Column("learner_key", sa.String(200), sa.ForeignKey("learners.key"), nullable=False),
+    sa.Column("puzzle_id", sa.String(60), nullable=False),
+    sa.Column("solved", sa.Boolean, nullable=False),  # right on the first try
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    # The next puzzle reads one learner's last attempts.
+    sa.Index("puzzle_attempts_by_learner", "learner_key", "id"),
+)
+
 learners_by_class = sa.Index("learners_by_class", learners.c.class_code, learners.c.key)
 learners_by_code = sa.Index("learners_by_code", learners.c.code_hash, unique=True)
 classes_by_teacher = sa.Index("classes_by_teacher", classes.c.teacher_id, classes.c.name_key, unique=True)
@@ -266,6 +303,11 @@ def _migrate_to_5(conn: Connection) -> None:
     metadata.create_all(conn, tables=[live_rounds, round_answers, class_tables, table_seats], checkfirst=True)
 
 
+def _migrate_to_6(conn: Connection) -> None:
+    """Version 6: puzzle ratings of learners and of puzzles, and the learners' puzzle attempts."""
+    metadata.create_all(conn, tables=[learner_puzzle_ratings, puzzle_ratings, puzzle_attempts], checkfirst=True)
+
+
 def _add_missing_columns(conn: Connection, table: str, columns: list[str]) -> None:
     """Add each column (its DDL) that ``table`` lacks: a database made by version 1 or 2 has none of them, one
     made fresh has them all already (the tables above describe the newest schema)."""
@@ -278,7 +320,7 @@ def _add_missing_columns(conn: Connection, table: str, columns: list[str]) -> No
 # Step n brings a database from version n - 1 to n. Append new steps; never edit or reorder applied ones
 # (a later step writes its own DDL instead of relying on the tables above, which describe the newest schema).
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2, _migrate_to_3,
-                                                        _migrate_to_4, _migrate_to_5)
+                                                        _migrate_to_4, _migrate_to_5, _migrate_to_6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
