@@ -120,10 +120,10 @@ def show() -> None:
     st.title(words("puzzles.title"))
     common.notices(visit, words, navigation.PUZZLES)
     _rating_line(visit, state, words)
-    _choose(state, words)
     if state.puzzle is None:
         state.show(daily_puzzle(), today())
     _puzzle(state, state.puzzle, visit, words)  # type: ignore[arg-type]  # shown just above
+    _choose(state, words)  # below the puzzle: on a phone the task and the table come first, without scrolling
     urls.follow(visit, extra={PUZZLE_PARAM: state.puzzle.id} if state.puzzle is not None else None)
 
 
