@@ -55,6 +55,7 @@ from app.storage.progress_sql import (
     moved_learners,
     puzzle_attempts,
     read_storage_settings,
+    review_cards,
     step_results,
     teachers,
     write_transaction,
@@ -345,7 +346,7 @@ def delete_learner(conn: Connection, key: str) -> None:
     """Delete a learner's record and every record of theirs, in the caller's transaction."""
     moved = moved_learners.c
     conn.execute(moved_learners.delete().where(sa.or_(moved.new_key == key, moved.old_key == key)))
-    for table in (lesson_progress, answers, step_results, learner_puzzle_ratings, puzzle_attempts):
+    for table in (lesson_progress, answers, step_results, learner_puzzle_ratings, puzzle_attempts, review_cards):
         conn.execute(table.delete().where(table.c.learner_key == key))
     conn.execute(learners.delete().where(learners.c.key == key))
 
