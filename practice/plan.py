@@ -46,6 +46,11 @@ def skill_item(skill_id: str) -> Item:
     return Item(SKILL, skill_id)
 
 
+def items_of_skill(skill_id: str) -> tuple[Item, ...]:
+    """The plan item of an answer's skill; none for a skill this app does not have (the answers keep any name)."""
+    return (skill_item(skill_id),) if skill_id in SKILL_IDS else ()
+
+
 def theme_items(themes: Iterable[str]) -> tuple[Item, ...]:
     """The plan items of a puzzle's themes."""
     return tuple(Item(THEME, theme) for theme in themes)
@@ -91,5 +96,5 @@ def todays_plan(due: Mapping[Item, datetime], now: datetime, candidates: Sequenc
     return tuple([*overdue, *unseen, *later][:size])
 
 
-__all__ = ["PLAN_SIZE", "SCHEDULER", "SKILL", "STEP", "THEME", "Item", "Reviewed", "due_of", "new_items", "review",
-           "skill_item", "theme_items", "todays_plan"]
+__all__ = ["PLAN_SIZE", "SCHEDULER", "SKILL", "STEP", "THEME", "Item", "Reviewed", "due_of", "items_of_skill",
+           "new_items", "review", "skill_item", "theme_items", "todays_plan"]

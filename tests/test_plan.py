@@ -106,3 +106,11 @@ def test_a_puzzle_attempt_reviews_each_of_its_themes_and_removing_the_learner_ta
         delete_learner(conn, ana.key)  # the foreign key would refuse it if the cards stayed
     with store.engine.connect() as conn:
         assert conn.scalar(sa.select(sa.func.count()).select_from(review_cards)) == 0
+
+
+def test_an_answer_of_a_skill_the_app_no_longer_has_is_kept_without_a_card(url: str) -> None:
+    store = SqlProgressStore.from_url(url)
+    ana = Learner("Ana", "5B", "m:ana")
+    store.add_learner(ana)
+    store.record_answer(ana, Answer("who-leads", "lead-3", False, NOW))
+    assert len(store.load(ana).answers) == 1 and store.plan(ana) == {}

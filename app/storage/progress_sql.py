@@ -37,7 +37,7 @@ from app.storage.progress import (
     StepResult,
     merge_lesson,
 )
-from practice.plan import Item, due_of, review, skill_item
+from practice.plan import Item, due_of, items_of_skill, review
 
 log = logging.getLogger(__name__)
 
@@ -578,7 +578,7 @@ class SqlProgressStore:
                     at=_as_utc(answer.at),
                 )
             )
-            review_items(conn, key, [skill_item(answer.skill)], answer.correct, _as_utc(answer.at))
+            review_items(conn, key, items_of_skill(answer.skill), answer.correct, _as_utc(answer.at))
 
     def plan(self, learner: Learner) -> dict[Item, datetime]:
         """When each of the learner's review cards is due (none for a guest)."""
