@@ -10,12 +10,19 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from app.storage.accounts_sql import delete_learner
+from app.storage.accounts import SchoolSettings
+from app.storage.accounts_sql import SqlAccounts, delete_learner
+from app.storage.classes_sql import SqlClassBook
 from app.storage.progress import Answer, Learner
 from app.storage.progress_sql import SqlProgressStore, review_cards, write_transaction
 from app.storage.puzzle_ratings import SqlPuzzleRatings
+from app.storage.rounds_sql import SqlRounds
+from lessons import load_library
+from practice import question_from_code
 from practice.plan import STEP, Item, due_of, new_items, review, skill_item, theme_items, todays_plan
 from practice.puzzles import load_puzzles
+from practice.rounds import Item as RoundItem
+from practice.rounds import Settings
 
 NOW = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
 
@@ -114,3 +121,17 @@ def test_an_answer_of_a_skill_the_app_no_longer_has_is_kept_without_a_card(url: 
     store.add_learner(ana)
     store.record_answer(ana, Answer("who-leads", "lead-3", False, NOW))
     assert len(store.load(ana).answers) == 1 and store.plan(ana) == {}
+
+
+def test_a_live_round_answer_reviews_the_card_of_its_skill(url: str) -> None:
+    rounds = SqlRounds.from_url(url, load_library().lesson)
+    book = SqlClassBook.from_url(url)
+    teacher = SqlAccounts.from_url(url, SchoolSettings()).sign_up("Ms Rosa", "tiles on the table at noon")
+    mine = book.create("5B", teacher)
+    issued = book.add_learners(mine, ["Ana"])[0]
+    ana = Learner(issued.nickname, mine.code, issued.key)
+    made = rounds.start(mine.code, teacher.id, [RoundItem.code("must-12")], Settings(0))
+    (right,) = question_from_code("must-12").correct
+    rounds.answer(made.id, ana, 0, right)
+    plan = SqlProgressStore(rounds.engine).plan(ana)
+    assert list(plan) == [skill_item("must")] and plan[skill_item("must")] > datetime.now(UTC) + timedelta(days=1)
