@@ -1,5 +1,5 @@
-"""The home page: a short welcome, the language choice, the sign-in, the lesson map with stars and practice mastery,
-and "continue where I left off"."""
+"""The home page: a short welcome, the language choice, "continue where I left off", today's five (the daily plan
+of a signed-in learner), the sign-in, and the lesson map with stars and practice mastery."""
 
 from __future__ import annotations
 

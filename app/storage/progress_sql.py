@@ -659,10 +659,10 @@ def read_plan(conn: Connection, key: str) -> dict[Item, datetime]:
     longer has is left out."""
     rows = conn.execute(sa.select(review_cards.c.kind, review_cards.c.item, review_cards.c.card)
                         .where(review_cards.c.learner_key == key)).all()
-    found = {}
+    found: dict[Item, datetime] = {}
     for kind, item_id, card in rows:
         try:
-            found[Item(kind, item_id)] = due_of(card)
+            found[Item(str(kind), str(item_id))] = due_of(str(card))
         except ValueError:
             log.warning("review card %s %r of %r left out: not a card of this app", kind, item_id, key)
     return found
