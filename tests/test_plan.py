@@ -135,3 +135,15 @@ def test_a_live_round_answer_reviews_the_card_of_its_skill(url: str) -> None:
     rounds.answer(made.id, ana, 0, right)
     plan = SqlProgressStore(rounds.engine).plan(ana)
     assert list(plan) == [skill_item("must")] and plan[skill_item("must")] > datetime.now(UTC) + timedelta(days=1)
+
+
+def test_a_guest_who_signs_in_brings_their_answers_into_the_plan(url: str) -> None:
+    accounts = SqlAccounts.from_url(url, SchoolSettings())
+    store = SqlProgressStore(accounts.engine)
+    guest = accounts.new_guest()
+    store.record_answer(guest, Answer("lacks", "lacks-4821", False, NOW))
+    assert store.plan(guest) == {}  # a guest keeps no plan
+    ana = Learner("Ana", "5B", "m:ana")
+    store.add_learner(ana)
+    accounts.carry_over(guest, ana)
+    assert store.plan(ana) == {skill_item("lacks"): NOW + STEP}
