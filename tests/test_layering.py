@@ -24,10 +24,10 @@ LAYERS: dict[str, frozenset[str]] = {
     "tutorial_app": frozenset({"app"}),
 }
 #: The libraries beyond the standard library each may import: the engine, the words, the lessons and play are pure
-#: Python; practice rates puzzles with glicko2 (pure Python too); only the pictures draw with Pillow, and only the
-#: app speaks Streamlit (None: anything).
+#: Python; practice rates puzzles with glicko2 and schedules the daily plan with fsrs (both pure Python); only the
+#: pictures draw with Pillow, and only the app speaks Streamlit (None: anything).
 LIBRARIES: dict[str, frozenset[str] | None] = {
-    "practice": frozenset({"glicko2"}),
+    "practice": frozenset({"glicko2", "fsrs"}),
     "render": frozenset({"PIL"}),
     "app": None,
     "tutorial_app": frozenset({"streamlit"}),

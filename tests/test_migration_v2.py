@@ -72,7 +72,7 @@ def old_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 
 def test_an_old_database_opens_and_keeps_its_learners(old_database: str) -> None:
     store = SqlProgressStore.from_url(old_database)
-    assert store.schema_version == SCHEMA_VERSION == 6
+    assert store.schema_version == SCHEMA_VERSION == 7
     ana = Learner("Ana", "KMR-482", "kmr-482/ana")
     assert store.load(ana).lesson("pegar").stars == 3 and len(store.load(ana).answers) == 1
     store.engine.dispose()

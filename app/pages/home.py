@@ -1,13 +1,14 @@
-"""The home page: a short welcome, the language choice, the sign-in, the lesson map with stars and practice mastery,
-and "continue where I left off"."""
+"""The home page: a short welcome, the language choice, "continue where I left off", today's five (the daily plan
+of a signed-in learner), the sign-in, and the lesson map with stars and practice mastery."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from urllib.parse import unquote, urlparse
 
 import streamlit as st
 
-from app import drills, navigation, signin, urls
+from app import drills, navigation, plan, signin, urls
 from app.i18n import Words
 from app.library import library
 from app.pages import play_page, puzzles_page
@@ -15,7 +16,8 @@ from app.state import Visit, current_visit
 from app.storage.progress import Progress
 from app.widgets import chrome, common
 from lessons import Library
-from practice import LessonMastery, lesson_mastery
+from practice import LessonMastery, get_skill, lesson_mastery
+from practice.plan import SKILL
 from wording import Message
 
 
@@ -33,6 +35,7 @@ def show() -> None:
     chrome.language_choice(lib, visit, "home_lang", words, inline=True)
     progress = visit.account.store.load(visit.account.learner)
     _start(lib, visit, words, progress)
+    _todays_five(visit, words)
     signin.panel(visit, words)
     st.subheader(words("home.map"))
     practised = lesson_mastery(progress.answers)
@@ -104,6 +107,30 @@ def _start(lib: Library, visit: Visit, words: Words, progress: Progress) -> None
         navigation.go(navigation.PRACTICE)
     play_page.entry_button(words, "home_play")
     puzzles_page.entry_button(words, "home_puzzles")
+
+
+def _todays_five(visit: Visit, words: Words) -> None:
+    """Today's five for a signed-in learner: what is due for review first, then new skills and puzzle themes, each
+    opening a practice question or a puzzle; a guest is told that signing in keeps a daily plan."""
+    st.subheader(words("home.plan.title"))
+    if not visit.account.signed_in:
+        st.caption(words("home.plan.guest"))
+        return
+    st.markdown(words("home.plan.intro"))
+    for entry in plan.todays_five(visit, datetime.now(UTC)):
+        item = entry.item
+        if item.kind == SKILL:
+            label = words("home.plan.skill", skill=words(get_skill(item.id).title))
+        else:
+            theme = words.texts.render(Message(f"puzzles.theme.{item.id}"), words.lang, puzzles_page.SCOPE)
+            label = words("home.plan.theme", theme=theme)
+        icon = ":material/quiz:" if item.kind == SKILL else ":material/extension:"
+        if st.button(f"{label} · {words(f'home.plan.{entry.status}')}", key=f"plan_{item.kind}_{item.id}",
+                     icon=icon, type="tertiary"):
+            if item.kind == SKILL:
+                navigation.go(navigation.PRACTICE, **{urls.CODE: plan.practice_code(item.id)})
+            else:
+                puzzles_page.open_theme(visit, item.id)
 
 
 def _lesson_card(lib: Library, visit: Visit, words: Words, progress: Progress, number: int, lesson_id: str,

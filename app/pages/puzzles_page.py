@@ -109,6 +109,18 @@ def entry_button(words: Words, key: str) -> None:
         navigation.go(navigation.PUZZLES)
 
 
+def open_theme(visit: Visit, theme: str) -> None:
+    """Go to the Puzzles page with a puzzle about ``theme`` near the learner's rating, its code in the address (from
+    the home page's plan; never from a callback)."""
+    state = _state()
+    found = choose_next(visit, state, (theme,), random.Random())
+    if found is None:
+        navigation.go(navigation.PUZZLES)
+        return
+    state.show(found)
+    navigation.go(navigation.PUZZLES, **{PUZZLE_PARAM: found.id})
+
+
 def show() -> None:
     """Draw the Puzzles page."""
     visit = current_visit()

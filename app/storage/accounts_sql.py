@@ -55,10 +55,13 @@ from app.storage.progress_sql import (
     moved_learners,
     puzzle_attempts,
     read_storage_settings,
+    review_cards,
+    review_items,
     step_results,
     teachers,
     write_transaction,
 )
+from practice.plan import items_of_skill
 
 log = logging.getLogger(__name__)
 
@@ -199,7 +202,8 @@ class SqlAccounts:
 
     def carry_over(self, guest: Learner, learner: Learner) -> None:
         """Move what the server recorded for ``guest`` into ``learner``'s record (best stars, every answer, the step
-        results added up), then delete the guest's record: the guest signed in with a personal code."""
+        results added up, the plan's cards reviewed with those answers), then delete the guest's record: the guest
+        signed in with a personal code."""
         if not guest.guest or guest.key == learner.key:
             return
         with write_transaction(self.engine) as conn:
@@ -207,7 +211,11 @@ class SqlAccounts:
                 return  # not a guest's record (any more): nothing to carry
             _merge_lessons(conn, self._insert, guest.key, learner.key)
             _merge_steps(conn, self._insert, guest.key, learner.key)
+            carried = conn.execute(sa.select(answers.c.skill, answers.c.correct, answers.c.at)
+                                   .where(answers.c.learner_key == guest.key).order_by(answers.c.id)).all()
             conn.execute(answers.update().where(answers.c.learner_key == guest.key).values(learner_key=learner.key))
+            for skill, correct, at in carried:  # the daily plan starts from what the guest already answered
+                review_items(conn, learner.key, items_of_skill(skill), bool(correct), _as_utc(at))
             delete_learner(conn, guest.key)
 
     # --- teachers ---------------------------------------------------------------------------------------------------
@@ -345,7 +353,7 @@ def delete_learner(conn: Connection, key: str) -> None:
     """Delete a learner's record and every record of theirs, in the caller's transaction."""
     moved = moved_learners.c
     conn.execute(moved_learners.delete().where(sa.or_(moved.new_key == key, moved.old_key == key)))
-    for table in (lesson_progress, answers, step_results, learner_puzzle_ratings, puzzle_attempts):
+    for table in (lesson_progress, answers, step_results, learner_puzzle_ratings, puzzle_attempts, review_cards):
         conn.execute(table.delete().where(table.c.learner_key == key))
     conn.execute(learners.delete().where(learners.c.key == key))
 

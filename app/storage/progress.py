@@ -8,6 +8,8 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Protocol
 
+from practice.plan import Item
+
 NICKNAME_MAX = 24
 _NICKNAME = re.compile(r"^[\w][\w .'-]*$")
 
@@ -140,6 +142,10 @@ class ProgressStore(Protocol):
         and hints since then); a step once done stays done."""
         ...
 
+    def plan(self, learner: Learner) -> dict[Item, datetime]:
+        """When each of the learner's review cards (the daily plan) is due; empty for a guest."""
+        ...
+
 
 class SessionProgressStore:
     """Progress kept in memory for this visit only: the default, and the fallback when a database is unreachable."""
@@ -179,6 +185,10 @@ class SessionProgressStore:
             for number, result in results.items():
                 steps[(lesson_id, number)] = merge_step(steps.get((lesson_id, number)), result)
             self._data[learner.key] = replace(progress, steps=steps)
+
+    def plan(self, learner: Learner) -> dict[Item, datetime]:
+        """No plan: review cards are kept on the server only, for signed-in learners."""
+        return {}
 
     def put(self, learner: Learner, progress: Progress) -> None:
         """Hold ``progress`` as everything known for ``learner`` (a copy of what a database gave back)."""

@@ -12,7 +12,7 @@ import sqlite3
 import threading
 import time
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -37,6 +37,7 @@ from app.storage.progress import (
     StepResult,
     merge_lesson,
 )
+from practice.plan import Item, due_of, items_of_skill, review
 
 log = logging.getLogger(__name__)
 
@@ -263,6 +264,20 @@ puzzle_attempts = sa.Table(
     sa.Index("puzzle_attempts_by_learner", "learner_key", "id"),
 )
 
+# Version 7: the daily plan (practice/plan.py). A signed-in learner's FSRS card for each practice skill and puzzle
+# theme they answered: the card as ``fsrs`` serialises it, and when it is due (indexed, to find what is due now).
+review_cards = sa.Table(
+    "review_cards",
+    metadata,
+    sa.Column("learner_key", sa.String(200), sa.ForeignKey("learners.key"), primary_key=True),
+    sa.Column("kind", sa.String(10), primary_key=True),  # "skill" or "theme"
+    sa.Column("item", sa.String(60), primary_key=True),
+    sa.Column("card", sa.Text, nullable=False),
+    sa.Column("due_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("review_cards_by_due", "learner_key", "due_at"),
+)
+
 learners_by_class = sa.Index("learners_by_class", learners.c.class_code, learners.c.key)
 learners_by_code = sa.Index("learners_by_code", learners.c.code_hash, unique=True)
 classes_by_teacher = sa.Index("classes_by_teacher", classes.c.teacher_id, classes.c.name_key, unique=True)
@@ -308,6 +323,11 @@ def _migrate_to_6(conn: Connection) -> None:
     metadata.create_all(conn, tables=[learner_puzzle_ratings, puzzle_ratings, puzzle_attempts], checkfirst=True)
 
 
+def _migrate_to_7(conn: Connection) -> None:
+    """Version 7: the daily plan's review cards of signed-in learners."""
+    review_cards.create(conn, checkfirst=True)
+
+
 def _add_missing_columns(conn: Connection, table: str, columns: list[str]) -> None:
     """Add each column (its DDL) that ``table`` lacks: a database made by version 1 or 2 has none of them, one
     made fresh has them all already (the tables above describe the newest schema)."""
@@ -320,7 +340,7 @@ def _add_missing_columns(conn: Connection, table: str, columns: list[str]) -> No
 # Step n brings a database from version n - 1 to n. Append new steps; never edit or reorder applied ones
 # (a later step writes its own DDL instead of relying on the tables above, which describe the newest schema).
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2, _migrate_to_3,
-                                                        _migrate_to_4, _migrate_to_5, _migrate_to_6)
+                                                        _migrate_to_4, _migrate_to_5, _migrate_to_6, _migrate_to_7)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -558,6 +578,12 @@ class SqlProgressStore:
                     at=_as_utc(answer.at),
                 )
             )
+            review_items(conn, key, items_of_skill(answer.skill), answer.correct, _as_utc(answer.at))
+
+    def plan(self, learner: Learner) -> dict[Item, datetime]:
+        """When each of the learner's review cards is due (none for a guest)."""
+        with self.engine.connect() as conn, conn.begin():
+            return read_plan(conn, self._moved_to(conn, learner) or learner.key)
 
     def save_steps(self, learner: Learner, lesson_id: str, results: dict[int, StepResult]) -> None:
         """Add what the lesson runner saw in these steps since the last save; a step once done stays done."""
@@ -608,6 +634,38 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
         conn.execution_options(progress_write=True)
         with conn.begin():
             yield conn
+
+
+def review_items(conn: Connection, key: str, items: Iterable[Item], right: bool, at: datetime) -> None:
+    """Review the cards of ``items`` of the learner stored under ``key`` with one answer, in the caller's transaction
+    (a card moves with the answer it comes from, or not at all); a guest's record keeps no plan."""
+    guest = conn.scalar(sa.select(learners.c.guest).where(learners.c.key == key))
+    if guest is None or guest:
+        return
+    insert = _INSERTS[conn.dialect.name]
+    cards = review_cards.c
+    now = _now()
+    for item in dict.fromkeys(items):
+        mine = sa.and_(cards.learner_key == key, cards.kind == item.kind, cards.item == item.id)
+        stored = conn.scalar(sa.select(cards.card).where(mine).with_for_update())
+        after = review(stored, right, at)
+        values = {"card": after.card, "due_at": after.due, "updated_at": now}
+        conn.execute(insert(review_cards).values(learner_key=key, kind=item.kind, item=item.id, **values)
+                     .on_conflict_do_update(index_elements=[cards.learner_key, cards.kind, cards.item], set_=values))
+
+
+def read_plan(conn: Connection, key: str) -> dict[Item, datetime]:
+    """When each review card of the learner stored under ``key`` is due; a card of a skill or theme the app no
+    longer has is left out."""
+    rows = conn.execute(sa.select(review_cards.c.kind, review_cards.c.item, review_cards.c.card)
+                        .where(review_cards.c.learner_key == key)).all()
+    found: dict[Item, datetime] = {}
+    for kind, item_id, card in rows:
+        try:
+            found[Item(str(kind), str(item_id))] = due_of(str(card))
+        except ValueError:
+            log.warning("review card %s %r of %r left out: not a card of this app", kind, item_id, key)
+    return found
 
 
 def _now() -> datetime:
@@ -730,6 +788,15 @@ class GuardedStore:
             except DATABASE_ERRORS as exc:
                 self._fail(exc)
         self.mirror.save_steps(learner, lesson_id, results)
+
+    def plan(self, learner: Learner) -> dict[Item, datetime]:
+        """When each of the learner's review cards is due; none once the database failed (the plan lives there)."""
+        if not self.failed:
+            try:
+                return self.primary.plan(learner)
+            except DATABASE_ERRORS as exc:
+                self._fail(exc)
+        return {}
 
     def _fail(self, exc: BaseException) -> None:
         log.warning("progress database failed, keeping progress for this visit only: %s", exc)

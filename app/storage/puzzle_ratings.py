@@ -32,8 +32,10 @@ from app.storage.progress_sql import (
     puzzle_attempts,
     puzzle_ratings,
     read_storage_settings,
+    review_items,
     write_transaction,
 )
+from practice.plan import theme_items
 from practice.puzzle_rating import Rating, first_guess, rate
 from practice.puzzles import Puzzle
 
@@ -142,8 +144,8 @@ class SqlPuzzleRatings:
         return tuple((row[0], bool(row[1])) for row in reversed(rows))
 
     def attempt(self, learner: Learner, puzzle: Puzzle, solved: bool) -> tuple[Rating, Rating]:
-        """Rate one attempt in one transaction (both ratings read under a lock) and keep it; `LearnerGone` when the
-        learner's record is no longer there."""
+        """Rate one attempt in one transaction (both ratings read under a lock) and keep it, reviewing the learner's
+        cards of the puzzle's themes with it; `LearnerGone` when the learner's record is no longer there."""
         now = _now()
         with write_transaction(self.engine) as conn:
             key = _moved_to(conn, learner) or learner.key
@@ -158,6 +160,7 @@ class SqlPuzzleRatings:
             self._upsert(conn, learner_puzzle_ratings, {"learner_key": key}, learner_after, now)
             self._upsert(conn, puzzle_ratings, {"puzzle_id": puzzle.id}, puzzle_after, now)
             conn.execute(puzzle_attempts.insert().values(learner_key=key, puzzle_id=puzzle.id, solved=solved, at=now))
+            review_items(conn, key, theme_items(puzzle.themes), solved, now)  # the daily plan's theme cards
         return learner_after, puzzle_after
 
     def _upsert(self, conn: Connection, table: sa.Table, key: dict[str, str], rating: Rating, now: Any) -> None:

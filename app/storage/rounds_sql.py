@@ -35,11 +35,13 @@ from app.storage.progress_sql import (
     live_rounds,
     make_engine,
     read_storage_settings,
+    review_items,
     round_answers,
     write_transaction,
 )
 from engine import Move
 from lessons.model import Lesson
+from practice.plan import items_of_skill
 from practice.rounds import (
     Asked,
     Item,
@@ -252,6 +254,7 @@ class SqlRounds:
                 if asked.skill is not None:
                     conn.execute(answers.insert().values(learner_key=learner.key, skill=asked.skill,
                                                          code=found.item.ref, correct=right, at=now))
+                    review_items(conn, learner.key, items_of_skill(asked.skill), right, now)
                 conn.execute(learners.update().where(learners.c.key == learner.key).values(last_seen_at=now))
                 counted = _count(conn, round_id, number)
                 settled = found.settled(now, counted.answered, counted.present)
