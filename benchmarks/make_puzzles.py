@@ -158,9 +158,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{name}: {len(made)} puzzles in {time.perf_counter() - began:.0f} s", flush=True)
     seconds = time.perf_counter() - start
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    data = {"made_by": "benchmarks/make_puzzles.py", "deals": args.deals, "seed": args.seed, "themes": list(THEMES),
-            "puzzles": puzzles}
-    args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    head = {"made_by": "benchmarks/make_puzzles.py", "deals": args.deals, "seed": args.seed, "themes": list(THEMES)}
+    lines = ",\n".join(json.dumps(puzzle, ensure_ascii=False) for puzzle in puzzles)  # a puzzle a line: diffs read
+    args.out.write_text(json.dumps(head)[:-1] + ',\n"puzzles": [\n' + lines + "\n]}\n", encoding="utf-8")
     print(f"{len(puzzles)} puzzles in {seconds:.0f} s ({seconds / max(1, len(puzzles)):.1f} s a puzzle) -> {args.out}")
 
 
