@@ -127,7 +127,7 @@ def _hand(game: Game, state: ReviewState, ratings: tuple[Rating, ...], hand: int
               for index, rating in enumerate(ratings, start=1)
               for name, value in ((yours, rating.expected), (best, rating.best_expected))]
     st.vega_lite_chart(_chart_spec(values, number, words("review.chart_axis"),
-                                   words("review.chart_in_words", number=hand)), height=220)
+                                   words("review.chart_in_words", number=hand)), height=320)  # legend: two lines
     rows = [f"| {number} | {yours} | {best} | {words('review.mark_column')} |", "|---|---|---|---|"]
     rows += [f"| {index} | {points_text(r.expected, words)} | {points_text(r.best_expected, words)} | "
              f"{words(f'review.mark.{r.mark.value}')} |" for index, r in enumerate(ratings, start=1)]
@@ -149,14 +149,18 @@ def _chart_spec(values: list[dict[str, object]], number: str, axis: str, title: 
     """Two lines (after the learner's move, after the best) told apart by their dashes and point shapes as well as
     their colours; the points themselves are hidden from screen readers, which read the table of figures instead
     (the chart is named after it)."""
-    series = {"field": "series", "type": "nominal", "title": None, "legend": {"orient": "bottom"}}
+    # the legend one entry a line and never cut short (on a phone two long entries side by side were cut to "…")
+    series = {"field": "series", "type": "nominal", "title": None,
+              "legend": {"orient": "bottom", "direction": "vertical", "columns": 1, "labelLimit": 1000}}
     return {
         "description": title,
         "data": {"values": values},
         "mark": {"type": "line", "point": {"size": 60, "filled": True}, "aria": False},
         "encoding": {
             "x": {"field": "n", "type": "ordinal", "title": number, "axis": {"labelAngle": 0}},
-            "y": {"field": "score", "type": "quantitative", "title": axis},
+            "y": {"field": "score", "type": "quantitative", "title": axis,  # its title above the axis, level: a
+                  "axis": {"titleAngle": 0, "titleAlign": "left", "titleAnchor": "end", "titleY": -12, "titleX": 0,
+                           "titleLimit": 1000}},  # short chart cut it short when written upwards
             "color": series,
             "strokeDash": series,
             "shape": series,
