@@ -14,24 +14,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from play import computer_player
-from play.game import LEARNER, Game, Setup
+from play.game import Game, Setup, played_through
 from play.review import REVIEW_DEALS, analysed, moments, monte_carlo, review
 
 
 def played_match(table: str, seed: int, target: int | None) -> Game:
     """A whole match, the learner playing as a club player would."""
-    game = Game.new(Setup(table, level="club", coach=False, seed=seed, target=target))
-    player = computer_player("club", seed)
-    while True:
-        while not game.hand_over:
-            if game.learner_to_move:
-                game.play(player.choose(game.position.view(LEARNER)))
-            else:
-                game.computer_step()
-        if game.match.is_over:
-            return game
-        game.next_hand()
+    return played_through(Setup(table, level="club", coach=False, seed=seed, target=target))
 
 
 def main(argv: list[str] | None = None) -> None:

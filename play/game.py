@@ -287,3 +287,19 @@ def _read_number(text: str) -> int:
 def new_seed() -> int:
     """A fresh seed for a new match."""
     return random.SystemRandom().randrange(2**48)
+
+
+def played_through(setup: Setup, learner: ComputerPlayer | None = None) -> Game:
+    """A whole match from ``setup`` with a computer player in the learner's seat too (a club player on the setup's
+    seed unless given): for reviews, benchmarks and tests that need a finished match."""
+    player = learner or computer_player("club", setup.seed)
+    game = Game.new(setup)
+    while True:
+        while not game.hand_over:
+            if game.learner_to_move:
+                game.play(player.choose(game.position.view(LEARNER)))
+            else:
+                game.computer_step()
+        if game.match.is_over:
+            return game
+        game.next_hand()

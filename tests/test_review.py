@@ -9,8 +9,8 @@ import pytest
 
 from engine import Move, Pass, Play, Position, Rules, Tile, View
 from lessons.loader import load_library
-from play import choices, computer_player
-from play.game import LEARNER, Game, Setup
+from play import choices
+from play.game import LEARNER, Game, Setup, played_through
 from play.montecarlo import Estimate
 from play.review import THRESHOLDS, Mark, Moment, Thresholds, moments, rate, review
 
@@ -31,17 +31,7 @@ def blunder() -> Moment:
 
 def quick_match(seed: int, target: int = 40, table: str = "one_vs_one") -> Game:
     """A whole short match, the learner playing as a club player would."""
-    game = Game.new(Setup(table, level="club", seed=seed, target=target))
-    player = computer_player("club", seed)
-    while True:
-        while not game.hand_over:
-            if game.learner_to_move:
-                game.play(player.choose(game.position.view(LEARNER)))
-            else:
-                game.computer_step()
-        if game.match.is_over:
-            return game
-        game.next_hand()
+    return played_through(Setup(table, level="club", seed=seed, target=target))
 
 
 def test_giving_away_a_domino_is_a_mistake_with_the_coachs_reason() -> None:
