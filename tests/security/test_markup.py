@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from app.i18n import plain
+from app.pages.puzzles_page import CODE_KEY as PUZZLE_CODE_KEY
 from app.urls import QUOTED_MAX
 from tests.app_support import APP, LANGUAGES, LIBRARY, click, open_app, texts, visit
 from tests.security.streamlit_markdown import Rendered, rendered
@@ -139,6 +140,12 @@ def _typed_code(payload: str) -> AppTest:
     return click(at, "practice_open")
 
 
+def _typed_puzzle_code(payload: str) -> AppTest:
+    at = open_app(lesson="puzzles", lang="en")
+    at.text_input(key=PUZZLE_CODE_KEY).set_value(payload)
+    return click(at, "puzzles_open")
+
+
 #: Where an outside value comes in, and how a prankster sends it there.
 PLACES: dict[str, Callable[[str], AppTest]] = {
     "lang": lambda payload: open_app(lang=payload),
@@ -148,8 +155,10 @@ PLACES: dict[str, Callable[[str], AppTest]] = {
     "unknown page path": _path,
     "question code": lambda payload: open_app(lesson="practice", code=payload, lang="en"),
     "typed question code": _typed_code,
+    "puzzle code": lambda payload: open_app(lesson="puzzles", puzzle=payload, lang="en"),
+    "typed puzzle code": _typed_puzzle_code,
 }
-ADDRESS_PLACES = {name: place for name, place in PLACES.items() if place is not _typed_code}
+ADDRESS_PLACES = {name: place for name, place in PLACES.items() if place not in (_typed_code, _typed_puzzle_code)}
 
 
 @pytest.mark.parametrize("place", PLACES.values(), ids=PLACES.keys())
