@@ -54,13 +54,16 @@ def rate(learner: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]
     period a game): ``solved`` (right on the first try) raises the learner and lowers the puzzle, a miss the
     reverse; both deviations shrink."""
     score = 1.0 if solved else 0.0
-    return _update(learner, puzzle, score), _update(puzzle, learner, 1.0 - score)
+    return updated(learner, [(puzzle, score)]), updated(puzzle, [(learner, 1.0 - score)])
 
 
-def _update(player: Rating, opponent: Rating, score: float) -> Rating:
-    updated = glicko2.Player(rating=player.rating, rd=player.deviation, vol=player.volatility)
-    updated.update_player([opponent.rating], [opponent.deviation], [score])
-    return Rating(float(updated.rating), float(updated.rd), float(updated.vol), player.attempts + 1)
+def updated(player: Rating, games: list[tuple[Rating, float]]) -> Rating:
+    """``player`` after one rating period of ``games`` (each an opponent's rating before it, and the score: 1 won,
+    0 lost)."""
+    found = glicko2.Player(rating=player.rating, rd=player.deviation, vol=player.volatility)
+    found.update_player([opponent.rating for opponent, _ in games], [opponent.deviation for opponent, _ in games],
+                        [score for _, score in games])
+    return Rating(float(found.rating), float(found.rd), float(found.vol), player.attempts + len(games))
 
 
-__all__ = ["START_DEVIATION", "START_RATING", "START_VOLATILITY", "Rating", "first_guess", "rate"]
+__all__ = ["START_DEVIATION", "START_RATING", "START_VOLATILITY", "Rating", "first_guess", "rate", "updated"]

@@ -24,7 +24,7 @@ from practice.puzzle_choice import (
     recently_solved,
     with_themes,
 )
-from practice.puzzle_rating import START_DEVIATION, Rating, first_guess, rate
+from practice.puzzle_rating import START_DEVIATION, Rating, first_guess, rate, updated
 from practice.puzzles import load_puzzles
 
 PUZZLES = load_puzzles()
@@ -150,3 +150,14 @@ def test_removing_a_learner_removes_their_puzzle_ratings_and_attempts(tmp_path: 
         delete_learner(conn, ana.key)
     assert store.learner(ana) == Rating() and store.attempts(ana) == ()
     assert store.puzzles(PUZZLES)[PUZZLES[0].id] == puzzle_after  # the puzzle keeps what the attempt taught it
+
+
+def test_the_rating_follows_glickmans_worked_example() -> None:
+    """Glickman's own example of the Glicko-2 system (a player of 1500, deviation 200, volatility 0.06 beats a
+    1400/30 and loses to a 1550/100 and a 1700/300 in one period): 1464.06, 151.52, 0.05999."""
+    after = updated(Rating(1500, 200, 0.06), [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0),
+                                               (Rating(1700, 300), 0.0)])
+    assert after.rating == pytest.approx(1464.06, abs=0.01)
+    assert after.deviation == pytest.approx(151.52, abs=0.01)
+    assert after.volatility == pytest.approx(0.05999, abs=0.00001)
+    assert after.attempts == 3
