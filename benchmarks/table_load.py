@@ -31,6 +31,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 
 from app.storage.tables_sql import SqlTables  # noqa: E402
 from benchmarks.class_load import Client, percentile, rss_mb, serve  # noqa: E402
+from benchmarks.school_load import cpu_seconds  # noqa: E402
 from engine import Draw, Move, Pass, Play  # noqa: E402
 from play.game import Game  # noqa: E402
 from tests.browser.conftest import free_port, stop_app  # noqa: E402
@@ -250,6 +251,7 @@ def main() -> None:
         print(f"load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())}  (2 cores)")
         before = asyncio.run(_warm(base, app.pid))
         start = time.perf_counter()
+        server_cpu, client_cpu = cpu_seconds(app.pid), time.process_time()
         peak = [before]
 
         ready: list[int] = []
@@ -275,6 +277,7 @@ def main() -> None:
 
         asyncio.run(everyone())
         wall = time.perf_counter() - start
+        server_cpu, client_cpu = cpu_seconds(app.pid) - server_cpu, time.process_time() - client_cpu
         after = rss_mb(app.pid)
         sent, lost, doubled, illegal, unsent = check(store, tables)
         phones = len(seats)
@@ -287,6 +290,8 @@ def main() -> None:
         print(f"moves sent {sent}: lost {lost}, doubled {doubled}, illegal {illegal}, refused {figures.refused}; "
               f"moves in the record nobody sent: {unsent}")
         print(f"errors: {len(figures.errors)}" + "".join(f"\n  {e}" for e in figures.errors[:10]))
+        print(f"CPU over the run: the server {server_cpu:.0f} s ({server_cpu / wall:.2f} cores), the light phones "
+              f"and this benchmark {client_cpu:.0f} s ({client_cpu / wall:.2f} cores), of 2 cores")
         print(f"server memory: {before:.0f} MB with one session; {seated[-1]:.0f} MB with {phones} phones at their "
               f"tables: {(seated[-1] - before) / phones:.1f} MB per phone; {after:.0f} MB after the hand(s), peak "
               f"{max(peak):.0f} MB: {(after - before) / phones:.1f} MB per phone")
