@@ -71,6 +71,11 @@ class Words:
         """A `Message` or `Feedback` from the lessons, in this language."""
         return self.texts.render(message, self.lang, self.lesson)
 
+    def decimal(self, value: float, signed: bool = False) -> str:
+        """A number to one decimal place with this language's decimal mark (``+`` before a positive one if
+        ``signed``)."""
+        return f"{value:{'+' if signed else ''}.1f}".replace(".", self("word.decimal_mark"))
+
     def role_labels(self) -> dict[str, str]:
         """The seat names and badges written on the table picture."""
         roles = ("you", "opponent", "partner", "right_opponent", "left_opponent", "across_opponent")

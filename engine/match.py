@@ -76,6 +76,13 @@ class Match:
         """Points per side."""
         return tuple(self._scores)
 
+    def scores_before(self, hand: int) -> tuple[int, ...]:
+        """Points per side before hand ``hand`` (from 1) was played: the hands recorded before it added up."""
+        if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
+            raise ValueError(f"hand={hand!r}: a hand number from 1")
+        return tuple(sum(outcome.scores[side] for outcome in self._outcomes[: hand - 1])
+                     for side in range(self.rules.sides))
+
     @property
     def outcomes(self) -> tuple[Outcome, ...]:
         """The hands recorded so far."""

@@ -75,11 +75,6 @@ def review(stored: str | None, right: bool, at: datetime) -> Reviewed:
     return Reviewed(after.to_json(), after.due.astimezone(UTC))
 
 
-def due_of(stored: str) -> datetime:
-    """When a stored card is due (UTC)."""
-    return Card.from_json(stored).due.astimezone(UTC)
-
-
 def new_items(themes: Sequence[str] = THEMES) -> tuple[Item, ...]:
     """Every item a learner may start, skills and ``themes`` taken in turn (skills in lesson order)."""
     pairs = zip_longest((skill_item(s) for s in SKILL_IDS), theme_items(themes))
@@ -96,5 +91,5 @@ def todays_plan(due: Mapping[Item, datetime], now: datetime, candidates: Sequenc
     return tuple([*overdue, *unseen, *later][:size])
 
 
-__all__ = ["PLAN_SIZE", "SCHEDULER", "SKILL", "STEP", "THEME", "Item", "Reviewed", "due_of", "items_of_skill",
+__all__ = ["PLAN_SIZE", "SCHEDULER", "SKILL", "STEP", "THEME", "Item", "Reviewed", "items_of_skill",
            "new_items", "review", "skill_item", "theme_items", "todays_plan"]

@@ -70,7 +70,7 @@ def tap(at: AppTest, region: Region, stamp: int) -> None:
 
 def points(value: float, lang: str) -> str:
     """Expected points as the page writes them."""
-    return f"{value:+.1f}".replace(".", say(lang, "puzzles.decimal"))
+    return f"{value:+.1f}".replace(".", say(lang, "word.decimal_mark"))
 
 
 def everything(at: AppTest) -> str:

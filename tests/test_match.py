@@ -44,6 +44,18 @@ def test_scores_add_up_per_side() -> None:
     assert len(match.outcomes) == 3
 
 
+def test_the_score_before_a_hand_counts_the_hands_before_it() -> None:
+    rules = Rules.one_vs_one()
+    match = Match(rules)
+    match.record(domino(rules, 0))  # 12
+    match.record(domino(rules, 1, "5-5"))  # 10
+    assert match.scores_before(1) == (0, 0)
+    assert match.scores_before(2) == (12, 0)
+    assert match.scores_before(3) == (12, 10) == match.scores
+    with pytest.raises(ValueError, match="hand=0"):
+        match.scores_before(0)
+
+
 def test_first_side_to_reach_the_target_wins() -> None:
     rules = Rules.one_vs_one(target=50)
     match = Match(rules)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from fsrs import Card
 
 from app.storage.accounts import SchoolSettings
 from app.storage.accounts_sql import SqlAccounts, delete_learner
@@ -19,7 +20,7 @@ from app.storage.puzzle_ratings import SqlPuzzleRatings
 from app.storage.rounds_sql import SqlRounds
 from lessons import load_library
 from practice import question_from_code
-from practice.plan import STEP, Item, due_of, new_items, review, skill_item, theme_items, todays_plan
+from practice.plan import STEP, Item, new_items, review, skill_item, theme_items, todays_plan
 from practice.puzzles import load_puzzles
 from practice.rounds import Item as RoundItem
 from practice.rounds import Settings
@@ -40,7 +41,7 @@ def test_answers_keep_moving_the_card_the_right_way() -> None:
     again_wrong = review(first.card, False, first.due)
     assert again_right.due - first.due > first.due - NOW  # the interval grows with each right answer
     assert again_wrong.due - first.due <= STEP  # a lapse brings it back soon
-    assert due_of(again_right.card) == again_right.due  # what is stored says the same due time
+    assert Card.from_json(again_right.card).due == again_right.due  # what is stored says the same due time
 
 
 def test_a_late_replayed_answer_counts_at_the_cards_last_review() -> None:

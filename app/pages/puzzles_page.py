@@ -250,7 +250,7 @@ def _choose(state: PuzzleState, words: Words) -> None:
 def _puzzle(state: PuzzleState, puzzle: Puzzle, visit: Visit, words: Words) -> None:
     """The puzzle: its name and task, the table to tap with its words, the buttons, and the answer's explanation."""
     table = words(f"tables.preset.{puzzle.preset}")
-    heading = words("puzzles.heading", code=puzzle.id, table=table[:1].upper() + table[1:])
+    heading = words("puzzles.heading", code=puzzle.id, table=_capital(table))
     if state.daily is not None:
         heading = f"{words('puzzles.daily_heading', date=state.daily.isoformat())} · {heading}"
     st.subheader(heading)
@@ -316,7 +316,6 @@ def _explanation(state: PuzzleState, judgement: Judgement, puzzle: Puzzle, words
 def _values_table(judgement: Judgement, coach: Words, words: Words) -> None:
     """Every choice with its expected points for the seat's side, best first, the answer and the learner's move
     marked: what the other moves lead to."""
-    decimal = words("puzzles.decimal")
     head = f"| {words('puzzles.col_move')} | {words('puzzles.col_points')} |\n|---|---:|"
     rows = []
     for row in judgement.rows:
@@ -324,7 +323,7 @@ def _values_table(judgement: Judgement, coach: Words, words: Words) -> None:
         if row.chosen:
             marks.append(words("puzzles.mark_yours"))
         name = _capital(coach.render(row.move)) + (f" ({', '.join(marks)})" if marks else "")
-        rows.append(f"| {name} | {f'{row.points:+.1f}'.replace('.', decimal)} |")
+        rows.append(f"| {name} | {words.decimal(row.points, signed=True)} |")
     st.markdown(f"**{words('puzzles.values_title')}**")
     st.markdown("\n".join([head, *rows]))
     st.caption(words("puzzles.values_about"))

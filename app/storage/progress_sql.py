@@ -37,7 +37,7 @@ from app.storage.progress import (
     StepResult,
     merge_lesson,
 )
-from practice.plan import Item, due_of, items_of_skill, review
+from practice.plan import Item, items_of_skill, review
 
 log = logging.getLogger(__name__)
 
@@ -498,7 +498,7 @@ class SqlProgressStore:
     def load(self, learner: Learner) -> Progress:
         """Everything stored for ``learner`` (empty progress for a new one)."""
         with self.engine.connect() as conn, conn.begin():
-            key = self._moved_to(conn, learner) or learner.key
+            key = stored_key(conn, learner)
             lesson_rows = conn.execute(
                 sa.select(
                     lesson_progress.c.lesson_id,
@@ -544,7 +544,7 @@ class SqlProgressStore:
         now = _now()
         with self._writing() as conn:
             insert = self._insert(lesson_progress).values(
-                learner_key=self._key_for_write(conn, learner, now),
+                learner_key=key_for_write(conn, learner, now),
                 lesson_id=lesson_id,
                 step=fresh.step,
                 stars=fresh.stars,
@@ -568,7 +568,7 @@ class SqlProgressStore:
     def record_answer(self, learner: Learner, answer: Answer) -> None:
         """Add one practice answer; answers are only ever added, never replaced."""
         with self._writing() as conn:
-            key = self._key_for_write(conn, learner, _now())
+            key = key_for_write(conn, learner, _now())
             conn.execute(
                 answers.insert().values(
                     learner_key=key,
@@ -583,7 +583,7 @@ class SqlProgressStore:
     def plan(self, learner: Learner) -> dict[Item, datetime]:
         """When each of the learner's review cards is due (none for a guest)."""
         with self.engine.connect() as conn, conn.begin():
-            return read_plan(conn, self._moved_to(conn, learner) or learner.key)
+            return read_plan(conn, stored_key(conn, learner))
 
     def save_steps(self, learner: Learner, lesson_id: str, results: dict[int, StepResult]) -> None:
         """Add what the lesson runner saw in these steps since the last save; a step once done stays done."""
@@ -591,7 +591,7 @@ class SqlProgressStore:
             return
         now = _now()
         with self._writing() as conn:
-            key = self._key_for_write(conn, learner, now)
+            key = key_for_write(conn, learner, now)
             for number, result in sorted(results.items()):
                 if number < 1 or result.mistakes < 0 or result.hints < 0:
                     raise ValueError(f"step {number!r}: {result!r}")
@@ -609,19 +609,21 @@ class SqlProgressStore:
         """A connection in a write transaction (see `write_transaction`)."""
         return write_transaction(self.engine)
 
-    def _key_for_write(self, conn: Connection, learner: Learner, now: datetime) -> str:
-        """The key to write ``learner``'s progress under — their own, or the new one of a learner a teacher moved into
-        a class — noting that they were seen now; `LearnerGone` when the record is not there (removed)."""
-        key = self._moved_to(conn, learner) or learner.key
-        seen = conn.execute(learners.update().where(learners.c.key == key).values(last_seen_at=now))
-        if not seen.rowcount:
-            raise LearnerGone(f"no learner is stored under {key!r}")
-        return key
 
-    @staticmethod
-    def _moved_to(conn: Connection, learner: Learner) -> str | None:
-        """The key a teacher moved ``learner`` to (None: not moved)."""
-        return conn.scalar(sa.select(moved_learners.c.new_key).where(moved_learners.c.old_key == learner.key))
+def stored_key(conn: Connection, learner: Learner) -> str:
+    """The key ``learner``'s records are kept under: their own, or the new one a teacher moved them to."""
+    moved = conn.scalar(sa.select(moved_learners.c.new_key).where(moved_learners.c.old_key == learner.key))
+    return moved or learner.key
+
+
+def key_for_write(conn: Connection, learner: Learner, now: datetime) -> str:
+    """The key to write ``learner``'s records under (`stored_key`), noting that they were seen now; `LearnerGone`
+    when the record is not there (removed)."""
+    key = stored_key(conn, learner)
+    seen = conn.execute(learners.update().where(learners.c.key == key).values(last_seen_at=now))
+    if not seen.rowcount:
+        raise LearnerGone(f"no learner is stored under {key!r}")
+    return key
 
 
 _INSERTS: dict[str, Callable[[sa.Table], Any]] = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
@@ -657,12 +659,12 @@ def review_items(conn: Connection, key: str, items: Iterable[Item], right: bool,
 def read_plan(conn: Connection, key: str) -> dict[Item, datetime]:
     """When each review card of the learner stored under ``key`` is due; a card of a skill or theme the app no
     longer has is left out."""
-    rows = conn.execute(sa.select(review_cards.c.kind, review_cards.c.item, review_cards.c.card)
+    rows = conn.execute(sa.select(review_cards.c.kind, review_cards.c.item, review_cards.c.due_at)
                         .where(review_cards.c.learner_key == key)).all()
     found: dict[Item, datetime] = {}
-    for kind, item_id, card in rows:
+    for kind, item_id, due in rows:  # (the due time is kept beside the card: no card is parsed to read it)
         try:
-            found[Item(str(kind), str(item_id))] = due_of(str(card))
+            found[Item(str(kind), str(item_id))] = _as_utc(due)
         except ValueError:
             log.warning("review card %s %r of %r left out: not a card of this app", kind, item_id, key)
     return found

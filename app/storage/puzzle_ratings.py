@@ -16,7 +16,7 @@ from typing import Any, Protocol
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from app.storage.progress import Learner, LearnerGone
+from app.storage.progress import Learner
 from app.storage.progress_sql import (
     _INSERTS,
     DATABASE_ERRORS,
@@ -25,14 +25,14 @@ from app.storage.progress_sql import (
     _now,
     _streamlit_engine,
     ensure_schema,
+    key_for_write,
     learner_puzzle_ratings,
-    learners,
     make_engine,
-    moved_learners,
     puzzle_attempts,
     puzzle_ratings,
     read_storage_settings,
     review_items,
+    stored_key,
     write_transaction,
 )
 from practice.plan import theme_items
@@ -122,7 +122,7 @@ class SqlPuzzleRatings:
     def learner(self, learner: Learner) -> Rating:
         """The learner's puzzle rating as stored (a new learner's starting one)."""
         with self.engine.connect() as conn:
-            key = _moved_to(conn, learner) or learner.key
+            key = stored_key(conn, learner)
             row = conn.execute(sa.select(*_rating_columns(learner_puzzle_ratings))
                                .where(learner_puzzle_ratings.c.learner_key == key)).first()
         return Rating() if row is None else Rating(*row)
@@ -137,7 +137,7 @@ class SqlPuzzleRatings:
     def attempts(self, learner: Learner) -> tuple[tuple[str, bool], ...]:
         """The learner's last attempts, oldest first."""
         with self.engine.connect() as conn:
-            key = _moved_to(conn, learner) or learner.key
+            key = stored_key(conn, learner)
             rows = conn.execute(sa.select(puzzle_attempts.c.puzzle_id, puzzle_attempts.c.solved)
                                 .where(puzzle_attempts.c.learner_key == key)
                                 .order_by(puzzle_attempts.c.id.desc()).limit(ATTEMPTS_READ)).all()
@@ -148,9 +148,7 @@ class SqlPuzzleRatings:
         cards of the puzzle's themes with it; `LearnerGone` when the learner's record is no longer there."""
         now = _now()
         with write_transaction(self.engine) as conn:
-            key = _moved_to(conn, learner) or learner.key
-            if not conn.execute(learners.update().where(learners.c.key == key).values(last_seen_at=now)).rowcount:
-                raise LearnerGone(f"no learner is stored under {key!r}")
+            key = key_for_write(conn, learner, now)
             mine = conn.execute(sa.select(*_rating_columns(learner_puzzle_ratings))
                                 .where(learner_puzzle_ratings.c.learner_key == key).with_for_update()).first()
             its = conn.execute(sa.select(*_rating_columns(puzzle_ratings))
@@ -172,11 +170,6 @@ class SqlPuzzleRatings:
 
 def _rating_columns(table: sa.Table) -> tuple[sa.Column[Any], ...]:
     return table.c.rating, table.c.deviation, table.c.volatility, table.c.attempts
-
-
-def _moved_to(conn: Connection, learner: Learner) -> str | None:
-    """The key a teacher moved ``learner`` to (None: not moved)."""
-    return conn.scalar(sa.select(moved_learners.c.new_key).where(moved_learners.c.old_key == learner.key))
 
 
 _SHARED: dict[str, SqlPuzzleRatings] = {}

@@ -98,7 +98,7 @@ def panel(game: Game, state: ReviewState, words: Words, classroom: bool) -> None
 def _working(state: ReviewState, words: Words) -> None:
     """A few decisions rated per run, the bar showing how far; the whole page is drawn again once all are."""
     state.step(EVALUATE, BUDGET)
-    done, total = len(state.review().ratings), len(state.moments)
+    done, total = len(state.ratings), len(state.moments)  # (ratings holds only this match's decisions)
     st.progress(done / total if total else 1.0, text=words("review.working", done=done, total=total))
     if state.done:
         st.rerun()
@@ -196,4 +196,4 @@ def points_text(value: float, words: Words) -> str:
     """A number of points to one decimal, with the language's decimal mark (a whole number without one)."""
     if round(value, 1) == round(value):
         return str(round(value))
-    return f"{value:.1f}".replace(".", words("review.decimal_mark"))
+    return words.decimal(value)
