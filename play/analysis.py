@@ -14,6 +14,8 @@ of perfect information: ``exact_values`` plays it out with every seat choosing w
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Draw, Move, Play, Position, Rules, View
@@ -85,7 +87,7 @@ def analyse(view: View, deals: int = DEFAULT_DEALS, seed: int = 0, exact_tiles: 
     exact = 0
     for _ in range(1 if _deal_is_known(view) else deals):
         world = view.sample(rng)
-        search = _Search(rules)  # one memory a deal: the choices share the positions they lead to
+        search = _search(rules)  # one memory a deal: the choices share the positions they lead to
         for index, move in enumerate(moves):
             after = world.apply(move)
             if after.outcome is not None:
@@ -107,7 +109,7 @@ def exact_values(position: Position) -> dict[Move, tuple[float, ...]]:
     move with what the hand is then worth to every side (``side_value``), every seat playing its best for its side."""
     if position.outcome is not None:
         raise ValueError("the hand is over: there is no move to search")
-    search = _Search(position.rules)
+    search = _search(position.rules)
     found = {}
     for move in position.legal_moves():
         after = position.apply(move)
@@ -125,7 +127,7 @@ def exact_value(position: Position, seat: int) -> float:
     side = position.rules.side_of(seat)
     if position.outcome is not None:
         return side_value(position.outcome, position.rules, side)
-    return _Search(position.rules).values(position, _packed(position), _last_play_seat(position))[side]
+    return _search(position.rules).values(position, _packed(position), _last_play_seat(position))[side]
 
 
 def exact_best(position: Position) -> list[Move]:
@@ -157,16 +159,10 @@ class _Search:
             return known
         seat = position.to_move
         side = self.seat_sides[seat]
-        shift = _SEAT_BITS * seat
         best: tuple[float, ...] | None = None
         for move in position.legal_moves():
             after = position.apply(move)
-            if move.__class__ is Play:
-                child_packed, child_last = packed ^ move.tile.bit << shift, seat  # type: ignore[union-attr]  # a Play: its class is checked
-            elif move.__class__ is Draw:
-                child_packed, child_last = packed | position.stock[0].bit << shift, last
-            else:
-                child_packed, child_last = packed, last
+            child_packed, child_last = _after(position, move, packed, last)
             outcome = after.outcome
             if outcome is None:
                 value = self.values(after, child_packed, child_last)
@@ -183,6 +179,83 @@ class _Search:
             return (packed, position.open_ends, position.end_count, position.hand_points,
                     len(position.stock), position.to_move, last)
         return (packed, position.ends, len(position.stock), position.to_move, last)
+
+
+class _TwoSides(_Search):
+    """Alpha-beta where two sides play (what one side wins the other loses): the same values as max-n, found
+    without searching the moves that cannot change them; the memory keeps bounds where a search was cut short."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+        self.bounds: dict[tuple[object, ...], tuple[float, float]] = {}
+
+    def values(self, position: Position, packed: int, last: int) -> tuple[float, ...]:
+        """As ``_Search.values``: the hand's worth to both sides from ``position`` (open)."""
+        value = self._value(position, packed, last, -math.inf, math.inf)
+        side = self.seat_sides[position.to_move]
+        return (value, -value) if side == 0 else (-value, value)
+
+    def _value(self, position: Position, packed: int, last: int, alpha: float, beta: float) -> float:
+        """The hand's worth to the side to move, exact when it lies between ``alpha`` and ``beta``; otherwise a
+        bound on the same side of the window."""
+        key = self._key(position, packed, last)
+        low, high = self.bounds.get(key, _UNBOUNDED)
+        if low == high or low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        window = alpha, beta
+        seat = position.to_move
+        side = self.seat_sides[seat]
+        best = -math.inf
+        for move in _heaviest_first(position.legal_moves()):
+            after = position.apply(move)
+            child_packed, child_last = _after(position, move, packed, last)
+            outcome = after.outcome
+            if outcome is not None:
+                value = side_value(outcome, self.rules, side)
+            elif self.seat_sides[after.to_move] == side:
+                value = self._value(after, child_packed, child_last, alpha, beta)
+            else:
+                value = -self._value(after, child_packed, child_last, -beta, -alpha)
+            if value > best:
+                best = value
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        if best <= window[0]:
+            high = min(high, best)
+        elif best >= window[1]:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.bounds[key] = (low, high)
+        return best
+
+
+_UNBOUNDED = (-math.inf, math.inf)
+
+
+def _heaviest_first(moves: Sequence[Move]) -> list[Move]:
+    """The moves with the heaviest tile first (the cut-offs come sooner), draws and passes as they come."""
+    return sorted(moves, key=lambda move: -move.tile.pips if move.__class__ is Play else 0)  # type: ignore[union-attr]  # a Play: its class is checked
+
+
+def _search(rules: Rules) -> _Search:
+    """The exact search for a table: alpha-beta where two sides play, max-n where more do."""
+    return _TwoSides(rules) if rules.sides == 2 else _Search(rules)
+
+
+def _after(position: Position, move: Move, packed: int, last: int) -> tuple[int, int]:
+    """The packed hands and the last player once the seat to move has made ``move`` (see ``_Search.values``)."""
+    seat = position.to_move
+    if move.__class__ is Play:
+        return packed ^ move.tile.bit << _SEAT_BITS * seat, seat  # type: ignore[union-attr]  # a Play: its class is checked
+    if move.__class__ is Draw:
+        return packed | position.stock[0].bit << _SEAT_BITS * seat, last
+    return packed, last
 
 
 def _packed(position: Position) -> int:
