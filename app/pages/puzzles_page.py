@@ -297,7 +297,7 @@ def _explanation(state: PuzzleState, judgement: Judgement, puzzle: Puzzle, words
     coach = Words(words.texts, words.lang, COACH)
     answer = next(row for row in judgement.rows if row.answer)
     verdict = words("puzzles.right") if judgement.solved else words("puzzles.wrong")
-    lines = [f"**{verdict}** {_capital(words('puzzles.answer_is', move=coach.render(answer.move)))}"]
+    lines = [f"**{verdict}** {words('puzzles.answer_is', move=coach.render(answer.move))}"]
     if judgement.reason is not None:
         if judgement.solved:  # the coach's reason compares the answer with the next best move: say which
             lines.append(words("puzzles.why_right", move=coach.render(judgement.rows[1].move)))
@@ -330,7 +330,8 @@ def _values_table(judgement: Judgement, coach: Words, words: Words) -> None:
 
 
 def _capital(text: str) -> str:
-    """A sentence or a table cell that starts with a play in the coach's words ("el 6-4 …"), capitalised."""
+    """A name or a play in the coach's words ("el 6-4 …", written to stand inside a sentence) opening a heading or
+    a table cell, capitalised."""
     return text[:1].upper() + text[1:]
 
 
