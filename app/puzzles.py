@@ -1,6 +1,7 @@
 """The Puzzles page's logic, apart from the screen: the puzzles loaded once, a learner's move judged with the coach's
 words (why the answer is better, what every choice is worth), the attempt rated and kept where the learner's ratings
-live, and the next puzzle chosen near the learner's rating."""
+live, a visitor's attempts counted for the learner who signs in, and the next puzzle chosen near the learner's
+rating."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from functools import cache
 
-from app.state import Taps, Visit
+from app.state import Taps, Visit, tab_state
+from app.storage.progress import Learner
 from app.storage.progress_sql import DATABASE_ERRORS
 from app.storage.puzzle_ratings import PuzzleRatings, SessionPuzzleRatings, open_puzzle_ratings
 from engine import Move, Play, Position, Tile, parse_move
@@ -23,6 +25,8 @@ from practice.puzzles import THEMES, Puzzle, load_puzzles
 from wording import Message
 
 log = logging.getLogger(__name__)
+
+STATE_KEY = "puzzles"  # the tab's `PuzzleState` in the session
 
 
 @cache
@@ -135,6 +139,38 @@ class PuzzleState:
         self.taps.clear()
 
 
+def page_state() -> PuzzleState:
+    """This tab's Puzzles page state (made on first use)."""
+    return tab_state(STATE_KEY, PuzzleState)
+
+
+def carry_visit(visit: Visit, learner: Learner) -> None:
+    """A visitor signs in with their code: the puzzles answered during the visit count for ``learner``. The visit's
+    results (each judged by the server when answered) are replayed into the learner's stored rating, never the
+    visit's rating number; the new rating is said. Without a database the visit's ratings go on in the visit."""
+    state = page_state()
+    visitor = state.visitor
+    results = visitor.results() if visitor is not None else ()
+    store = open_puzzle_ratings() if results else None
+    if store is None:
+        return
+    known = {puzzle.id: puzzle for puzzle in puzzles()}
+    try:
+        rating, counted = store.replay(learner, [(known[code], solved) for code, solved in results if code in known])
+    except DATABASE_ERRORS:
+        _failed(state)
+        return
+    state.visitor = state.rated = None  # the learner's stored rating is the one shown from now on
+    if counted:
+        visit.place.notices.append(Message.of("signin.puzzles_carried", count=counted, rating=rating.shown))
+
+
+def forget_visit() -> None:
+    """At sign-out: the visit's puzzle ratings are forgotten with the rest (the next learner starts from nothing)."""
+    state = page_state()
+    state.visitor = state.rated = None
+
+
 def ratings(visit: Visit, state: PuzzleState) -> PuzzleRatings:
     """Where this visit's ratings live: the database for a signed-in learner (while it works), else the visit."""
     if visit.account.signed_in and not state.not_saved:
@@ -213,5 +249,6 @@ def daily_puzzle(day: date | None = None) -> Puzzle:
     return puzzle_of_the_day(puzzles(), day or today())
 
 
-__all__ = ["Judgement", "PuzzleState", "Rated", "Row", "choose_next", "daily_puzzle", "judge", "learner_rating",
-           "puzzles", "ratings", "settle", "themes_present", "today"]
+__all__ = ["STATE_KEY", "Judgement", "PuzzleState", "Rated", "Row", "carry_visit", "choose_next", "daily_puzzle",
+           "forget_visit", "judge", "learner_rating", "page_state", "puzzles", "ratings", "settle", "themes_present",
+           "today"]

@@ -12,6 +12,7 @@ import logging
 
 import streamlit as st
 
+from app import puzzles
 from app.i18n import Words
 from app.state import GUEST, Visit, current_visit
 from app.storage.accounts import AccountRefused
@@ -66,7 +67,8 @@ def client_address(visit: Visit) -> str:
 
 def sign_in(visit: Visit, learner: Learner, epoch: int | None = None) -> None:
     """Make ``learner`` (a record on the server) the visit's learner. What the visit did so far comes along: a
-    guest's record is carried into a learner's, progress kept in the visit is written to the record."""
+    guest's record is carried into a learner's, progress kept in the visit is written to the record, and the
+    puzzles a visitor answered count for the learner."""
     account = visit.account
     accounts = account.accounts
     if accounts is None or account.lasting is None:
@@ -80,6 +82,8 @@ def sign_in(visit: Visit, learner: Learner, epoch: int | None = None) -> None:
     account.token = accounts.tokens.issue("learner", learner.key, account.epoch)
     if before is GUEST and isinstance(before_store, SessionProgressStore):
         _carry_visit(before_store, account.store, learner)
+    if before.guest and not learner.guest:
+        puzzles.carry_visit(visit, learner)
     _offer_saved_places(visit, learner)
     _restart(visit, keep_place=True)
 
@@ -125,6 +129,7 @@ def sign_out(visit: Visit, reason: Message | None = None) -> None:
     account.store = SessionProgressStore()
     account.token = None
     account.epoch = 0
+    puzzles.forget_visit()
     if reason is not None:
         visit.place.notices.append(reason)
     _restart(visit)

@@ -251,8 +251,8 @@ def why_better(view: View, better: Play, chosen: Play, gain: float) -> Remark:
 
 
 def move_words(view: View, move: Play) -> Message:
-    """A play in words: the tile and its end, or just the tile for a lead or where every play of the tile is one
-    choice (if any other end does something else, the end is named, so the words never cover a worse play)."""
+    """A play in words, written to stand inside a sentence (no text starts with it): the tile and its end, or just
+    the tile for a lead or where every play of the tile is one choice (else the end is named, never a worse play)."""
     twins = [m for m in view.legal_moves() if isinstance(m, Play) and m.tile is move.tile and m != move]
     if move.end is None or (twins and all(same_choice(view, move, twin) for twin in twins)):
         return Message.of("coach.move.tile", tile=str(move.tile))

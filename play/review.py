@@ -213,7 +213,7 @@ def review(source: Game | str | Sequence[Moment], evaluate: Evaluate | None = No
 
 
 def move_message(view: View, move: Move) -> Message:
-    """A move in words: a play as the coach names it, or drawing, or passing."""
+    """A move in words, to stand inside a sentence: a play as the coach names it, or drawing, or passing."""
     if isinstance(move, Play):
         return move_words(view, move)
     return Message("review.move_draw" if isinstance(move, Draw) else "review.move_pass")

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app.pages.puzzles_page import STATE_KEY
-from app.puzzles import PuzzleState
+from app.puzzles import STATE_KEY, PuzzleState
 from app.storage.progress import Answer, Learner
 from app.storage.progress_sql import URL_VARIABLE, SqlProgressStore
 from practice.plan import skill_item

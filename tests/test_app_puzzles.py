@@ -1,7 +1,8 @@
 """The Puzzles page under AppTest: a puzzle solved through the button twins raises the rating and explains every
 choice's expected points; a wrong move gets the coach's reason in every language; a move the engine refuses is no
 answer; the theme filter, the puzzle of the day, a code and a link open puzzles and a forged one is refused politely;
-a signed-in learner's rating is stored and read back by a new visit, a visitor is told theirs lasts the visit."""
+a signed-in learner's rating is stored and read back by a new visit, a visitor is told theirs lasts the visit, and
+the puzzles a visitor answered count for the learner who signs in during the visit."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app.pages.puzzles_page import IMAGE_KEY, STATE_KEY, THEMES_KEY
-from app.puzzles import PuzzleState
+from app.pages.puzzles_page import IMAGE_KEY, THEMES_KEY
+from app.puzzles import STATE_KEY, PuzzleState
 from app.storage.progress import Learner
 from app.storage.progress_sql import URL_VARIABLE
 from app.storage.puzzle_ratings import SqlPuzzleRatings
@@ -20,10 +21,11 @@ from app.widgets.picture import tap_value
 from engine import Play, parse_move
 from play.coach import why_better
 from practice.puzzle_choice import find_puzzle, puzzle_of_the_day
+from practice.puzzle_rating import Rating, first_guess, rate
 from practice.puzzles import Puzzle, load_puzzles
 from render import HandTile, OpenEnd, Region
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, texts
-from tests.identity_support import make_roster, signed_in_app
+from tests.identity_support import make_roster, reload_with, signed_in_app
 
 PUZZLES = load_puzzles()
 TEXTS = LIBRARY.texts
@@ -219,3 +221,65 @@ def test_a_signed_in_learners_rating_is_stored_and_read_back_in_a_new_visit(data
     again = signed_in_app(roster.codes["Ana"])  # another phone, a new session
     click(again, "home_puzzles")
     assert say("en", "puzzles.your_rating", rating=rated.after.shown) in " ".join(texts(again, "markdown"))
+
+
+def visitor_answers(answers: list[tuple[str, bool]]) -> AppTest:
+    """A new visit, not signed in, answers puzzles opened by their codes (right or wrong), then goes home."""
+    at = open_app(lang="en")
+    reload_with(at, None)
+    click(at, "home_puzzles")
+    for code, right in answers:
+        at.text_input(key="puzzles_code_input").set_value(code)
+        click(at, "puzzles_open")
+        puzzle = shown(at)
+        play_by_buttons(at, puzzle.answer if right else puzzle.values[-1][0])
+        judged = state(at).judgement
+        assert judged is not None and judged.solved is right
+    assert say("en", "puzzles.visitor") in texts(at, "caption")
+    click(at, "puzzles_home")
+    return at
+
+
+def sign_in(at: AppTest, code: str) -> None:
+    """The home page's sign-in form, with a personal code."""
+    at.text_input(key="signin_code").set_value(code)
+    click(at, "sign_in")
+
+
+def test_a_visitors_puzzles_count_for_the_learner_who_signs_in(database: str) -> None:
+    roster = make_roster(database, "Ana", "Bea")
+    first, second = find_puzzle(PUZZLES, "one_vs_one-001"), find_puzzle(PUZZLES, "partnership-003")
+    at = visitor_answers([(first.id, True), (second.id, True)])
+    sign_in(at, roster.codes["Ana"])
+    ana = Learner("Ana", roster.school_class.code, roster.keys["Ana"])
+    stored = SqlPuzzleRatings.from_url(database).learner(ana)
+    # each answer rated for Ana as if she had been signed in: one attempt after the other, from a new learner's
+    expected = rate(rate(Rating(), first_guess(first), True)[0], first_guess(second), True)[0]
+    assert stored.rating > 1500 and stored.attempts == 2 and stored == expected
+    assert say("en", "signin.puzzles_carried", count=2, rating=stored.shown) in texts(at, "warning")
+    click(at, "home_puzzles")
+    assert say("en", "puzzles.your_rating", rating=stored.shown) in " ".join(texts(at, "markdown"))
+    assert say("en", "puzzles.visitor") not in texts(at, "caption")
+
+    missed = visitor_answers([("all_fives-005", False)])  # another visitor, another visit: a wrong answer
+    sign_in(missed, roster.codes["Bea"])
+    bea = SqlPuzzleRatings.from_url(database).learner(Learner("Bea", roster.school_class.code, roster.keys["Bea"]))
+    assert bea.rating < 1500 and bea.attempts == 1
+
+
+def test_a_learners_rating_is_updated_by_the_visit_not_replaced(database: str) -> None:
+    roster = make_roster(database, "Ana")
+    ana = Learner("Ana", roster.school_class.code, roster.keys["Ana"])
+    store = SqlPuzzleRatings.from_url(database)
+    known, other, new = (find_puzzle(PUZZLES, code) for code in ("one_vs_one-001", "all_fives-005", "partnership-003"))
+    store.attempt(ana, known, True)
+    before, _ = store.attempt(ana, other, True)  # Ana's rating from an earlier visit
+    # one she had answered (not counted again, though wrong now), a new one right, then again wrong (a second try)
+    at = visitor_answers([(known.id, False), (new.id, True), (new.id, False)])
+    visit_rating = state(at).rated
+    assert visit_rating is not None
+    sign_in(at, roster.codes["Ana"])
+    stored = store.learner(ana)
+    assert stored == rate(before, first_guess(new), True)[0] and stored.attempts == 3
+    assert stored.rating > before.rating and stored.rating != visit_rating.after.rating
+    assert say("en", "signin.puzzles_carried", count=1, rating=stored.shown) in texts(at, "warning")

@@ -23,12 +23,13 @@ from app.puzzles import (
     daily_puzzle,
     judge,
     learner_rating,
+    page_state,
     puzzles,
     settle,
     themes_present,
     today,
 )
-from app.state import Visit, current_visit, tab_state
+from app.state import Visit, current_visit
 from app.storage.browser import FEEDBACK_KEY
 from app.widgets import common, gestures, lesson_table_extras
 from app.widgets.lesson_table import CLASSROOM_SCALE, PHONE_SCALE, PHONE_SIZE, PROJECTOR_SIZE, picture
@@ -42,7 +43,6 @@ from wording.seats import seat_key
 
 SCOPE = "puzzles"  # the page's texts: lessons/texts/<lang>/puzzles.toml
 COACH = "play"  # the coach's words
-STATE_KEY = "puzzles"
 PUZZLE_PARAM = "puzzle"
 IMAGE_KEY = "puzzle_picture"
 THEMES_KEY = "puzzles_themes"
@@ -140,7 +140,7 @@ def show() -> None:
 
 
 def _state() -> PuzzleState:
-    return tab_state(STATE_KEY, PuzzleState)
+    return page_state()
 
 
 def _take_address(visit: Visit, state: PuzzleState) -> None:
@@ -233,7 +233,8 @@ def _rating_line(visit: Visit, state: PuzzleState, words: Words) -> None:
 
 
 def _choose(state: PuzzleState, words: Words) -> None:
-    """The theme filter, the next puzzle near the learner's rating, the puzzle of the day, and a code to open."""
+    """The theme filter, the next puzzle near the learner's rating, the puzzle of the day, a code to open, and the
+    way home (where a visitor signs in, and the puzzles of the visit count for them)."""
     st.multiselect(words("puzzles.themes"), themes_present(), key=THEMES_KEY,
                    format_func=lambda theme: words(f"puzzles.theme.{theme}"),
                    placeholder=words("puzzles.themes_any"))
@@ -245,6 +246,8 @@ def _choose(state: PuzzleState, words: Words) -> None:
         st.text_input(words("puzzles.code_label"), key=CODE_KEY, placeholder="partnership-004", max_chars=40)
         st.form_submit_button(words("puzzles.open"), key="puzzles_open", icon=":material/search:",
                               on_click=_on_open_code)
+    if st.button(words("player.all_lessons"), key="puzzles_home", icon=":material/home:", type="tertiary"):
+        navigation.go(navigation.HOME)
 
 
 def _puzzle(state: PuzzleState, puzzle: Puzzle, visit: Visit, words: Words) -> None:
@@ -297,7 +300,7 @@ def _explanation(state: PuzzleState, judgement: Judgement, puzzle: Puzzle, words
     coach = Words(words.texts, words.lang, COACH)
     answer = next(row for row in judgement.rows if row.answer)
     verdict = words("puzzles.right") if judgement.solved else words("puzzles.wrong")
-    lines = [f"**{verdict}** {_capital(words('puzzles.answer_is', move=coach.render(answer.move)))}"]
+    lines = [f"**{verdict}** {words('puzzles.answer_is', move=coach.render(answer.move))}"]
     if judgement.reason is not None:
         if judgement.solved:  # the coach's reason compares the answer with the next best move: say which
             lines.append(words("puzzles.why_right", move=coach.render(judgement.rows[1].move)))
@@ -330,7 +333,8 @@ def _values_table(judgement: Judgement, coach: Words, words: Words) -> None:
 
 
 def _capital(text: str) -> str:
-    """A sentence or a table cell that starts with a play in the coach's words ("el 6-4 …"), capitalised."""
+    """A name or a play in the coach's words ("el 6-4 …", written to stand inside a sentence) opening a heading or
+    a table cell, capitalised."""
     return text[:1].upper() + text[1:]
 
 

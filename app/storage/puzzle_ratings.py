@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import sqlalchemy as sa
@@ -93,6 +93,11 @@ class SessionPuzzleRatings:
         with self._lock:
             return tuple(self._attempts[-ATTEMPTS_READ:])
 
+    def results(self) -> tuple[tuple[str, bool], ...]:
+        """Every attempt of the visit, oldest first, each as the server judged it: what a sign-in replays."""
+        with self._lock:
+            return tuple(self._attempts)
+
     def attempt(self, learner: Learner, puzzle: Puzzle, solved: bool) -> tuple[Rating, Rating]:
         """Rate one attempt in the visit."""
         with self._lock:
@@ -149,17 +154,43 @@ class SqlPuzzleRatings:
         now = _now()
         with write_transaction(self.engine) as conn:
             key = key_for_write(conn, learner, now)
-            mine = conn.execute(sa.select(*_rating_columns(learner_puzzle_ratings))
-                                .where(learner_puzzle_ratings.c.learner_key == key).with_for_update()).first()
-            its = conn.execute(sa.select(*_rating_columns(puzzle_ratings))
-                               .where(puzzle_ratings.c.puzzle_id == puzzle.id).with_for_update()).first()
-            learner_after, puzzle_after = rate(Rating() if mine is None else Rating(*mine),
-                                               first_guess(puzzle) if its is None else Rating(*its), solved)
-            self._upsert(conn, learner_puzzle_ratings, {"learner_key": key}, learner_after, now)
-            self._upsert(conn, puzzle_ratings, {"puzzle_id": puzzle.id}, puzzle_after, now)
-            conn.execute(puzzle_attempts.insert().values(learner_key=key, puzzle_id=puzzle.id, solved=solved, at=now))
-            review_items(conn, key, theme_items(puzzle.themes), solved, now)  # the daily plan's theme cards
+            return self._rate(conn, key, puzzle, solved, now)
+
+    def replay(self, learner: Learner, results: Sequence[tuple[Puzzle, bool]]) -> tuple[Rating, int]:
+        """Rate a visit's attempts, oldest first, for the learner who signed in at its end, in one transaction and
+        each as `attempt` would have: a puzzle once, and none the learner had answered before. The learner's rating
+        after, and how many attempts counted."""
+        now = _now()
+        with write_transaction(self.engine) as conn:
+            key = key_for_write(conn, learner, now)
+            answered = set(conn.execute(sa.select(puzzle_attempts.c.puzzle_id)
+                                        .where(puzzle_attempts.c.learner_key == key)).scalars())
+            rating, counted = self._learner_rating(conn, key), 0
+            for puzzle, solved in results:
+                if puzzle.id not in answered:
+                    answered.add(puzzle.id)
+                    rating, _ = self._rate(conn, key, puzzle, solved, now)
+                    counted += 1
+        return rating, counted
+
+    def _rate(self, conn: Connection, key: str, puzzle: Puzzle, solved: bool, now: Any) -> tuple[Rating, Rating]:
+        """One attempt inside a write transaction: both ratings read under a lock, rated, written back, the attempt
+        kept and the learner's cards of the puzzle's themes reviewed."""
+        mine = self._learner_rating(conn, key)  # the learner's row first, then the puzzle's: always in this order
+        its = conn.execute(sa.select(*_rating_columns(puzzle_ratings))
+                           .where(puzzle_ratings.c.puzzle_id == puzzle.id).with_for_update()).first()
+        learner_after, puzzle_after = rate(mine, first_guess(puzzle) if its is None else Rating(*its), solved)
+        self._upsert(conn, learner_puzzle_ratings, {"learner_key": key}, learner_after, now)
+        self._upsert(conn, puzzle_ratings, {"puzzle_id": puzzle.id}, puzzle_after, now)
+        conn.execute(puzzle_attempts.insert().values(learner_key=key, puzzle_id=puzzle.id, solved=solved, at=now))
+        review_items(conn, key, theme_items(puzzle.themes), solved, now)  # the daily plan's theme cards
         return learner_after, puzzle_after
+
+    def _learner_rating(self, conn: Connection, key: str) -> Rating:
+        """The learner's stored rating, read under a lock (a new learner's starting one)."""
+        mine = conn.execute(sa.select(*_rating_columns(learner_puzzle_ratings))
+                            .where(learner_puzzle_ratings.c.learner_key == key).with_for_update()).first()
+        return Rating() if mine is None else Rating(*mine)
 
     def _upsert(self, conn: Connection, table: sa.Table, key: dict[str, str], rating: Rating, now: Any) -> None:
         values = {"rating": rating.rating, "deviation": rating.deviation, "volatility": rating.volatility,
