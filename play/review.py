@@ -158,9 +158,10 @@ def analysed(deals: int = REVIEW_DEALS, seed: int = 0) -> Evaluate:
     return evaluate
 
 
-def moments(game: Game | str) -> list[Moment]:
-    """The learner's decisions in a match (a game or its record): each move with two or more distinct choices, with
-    the table just before it, over every hand so far."""
+def moments(game: Game | str, seat: int = LEARNER) -> list[Moment]:
+    """A seat's decisions in a match (a game or its record; by default the Play page's learner, at a class table the
+    seat a learner holds): each of its moves with two or more distinct choices, with the table just before it, over
+    every hand so far."""
     played = Game.from_record(game) if isinstance(game, str) else game
     hands = [*played.finished, played.position]
     again = Game.new(replace(played.setup, coach=False))  # replayed for the tables before each move
@@ -170,8 +171,8 @@ def moments(game: Game | str) -> list[Moment]:
             again.next_hand()
         for index, event in enumerate(hand.history):
             position = again.position
-            if position.to_move == LEARNER and len(choices(position.view(LEARNER))) > 1:
-                found.append(Moment(number, index, position, event.move))
+            if position.to_move == seat and len(choices(position.view(seat))) > 1:
+                found.append(Moment(number, index, position, event.move, seat))
             error = again.move(event.move)
             if error is not None:  # the game's own history: cannot happen
                 raise ValueError(f"hand {number}: {event.move} does not replay ({error})")

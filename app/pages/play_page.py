@@ -285,7 +285,7 @@ def _match(game: Game, state: PlayState, visit: Visit, words: Words, between: li
         coach_box(game, words)
     if game.hand_over and game.match.is_over:
         match_summary(game, words)
-    if game.hand_over and state.review is not None and state.review.open:
+    if state.review is not None and state.review.showing(game):
         play_review.panel(game, state.review, words, visit.settings.classroom)
     hand_record(game, words, visit.settings.classroom)
     with st.expander(words("play.leave")):

@@ -2,7 +2,8 @@
 the table they sit at, played with the lessons' gesture on the Play page's table. Every move goes to the server
 (`app.storage.tables_sql`), which checks it; the phone follows the table with a fragment that reads one number (the
 table's version) every second and draws the table again only when it changed, the others' moves shown one by one.
-A reload, or another phone signed in as the same learner, finds the learner's seat again.
+A reload, or another phone signed in as the same learner, finds the learner's seat again. Once a hand is over, each
+learner may review their own moves (the Play page's review, built from the server's record for their seat).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from app.library import library
 from app.state import Taps, Visit, current_visit, tab_state
 from app.storage.browser import FEEDBACK_KEY
 from app.storage.tables_sql import SqlTables, TableNow, open_tables
-from app.widgets import common, gestures
+from app.widgets import common, gestures, play_review
 from app.widgets.play_table import count_panel, happened, match_summary, remarks_box, table_picture
 from engine import PRESETS, Move, Rules, Tile
 from play.class_match import CLOSED, MIN_LEARNERS, OVER, PLAYING, WAITING, ClassMatch, Refused
@@ -42,7 +43,8 @@ DEFAULT_IDLE = 60
 @dataclass
 class PhoneState:
     """What this tab remembers of its table: which one, what it last drew (version, hand, moves played), the lifted
-    tile, the taps' bookkeeping, why the last move was refused, the coach on or off, and the coach's advice kept."""
+    tile, the taps' bookkeeping, why the last move was refused, the coach on or off, the coach's advice kept, and the
+    review of the learner's own moves once asked for."""
 
     table_id: str | None = None
     shown: tuple[int, int, int] | None = None
@@ -52,6 +54,7 @@ class PhoneState:
     coach: bool = True
     advised: dict[tuple[str, int, int], Any] = field(default_factory=dict)
     lobby: tuple[tuple[str, int], ...] | None = None  # the tables listed, with their versions
+    review: play_review.ReviewState | None = None
 
 
 @dataclass(frozen=True)
@@ -284,6 +287,7 @@ def _at_table(store: SqlTables, table: TableNow, state: PhoneState, visit: Visit
             if match.state == PLAYING:
                 st.button(words("play.next_hand"), key="class_table_next_hand", type="primary",
                           icon=":material/arrow_forward:", on_click=_on_table_action, args=("next_hand",))
+            play_review.button(words, _on_review)
         else:
             gestures.buttons(words, game.position, seat_table, _gesture, prefix="table_", disabled=not my_turn)
         state.coach = st.toggle(words("play.coach"), value=state.coach, key="class_table_coach",
@@ -292,6 +296,8 @@ def _at_table(store: SqlTables, table: TableNow, state: PhoneState, visit: Visit
             remarks_box(_coach(table, seat, state), words)
     if match.state == OVER:
         match_summary(game, words, seat)
+    if state.review is not None and state.review.showing(game):
+        play_review.panel(game, state.review, words, visit.settings.classroom)
     with st.expander(mine("class_table.leave_title")):
         st.button(mine("class_table.leave"), key="class_table_leave", icon=":material/logout:",
                   on_click=_on_table_action, args=("leave",))
@@ -431,6 +437,26 @@ def _on_table_action(action: str) -> None:
         refused = store.leave(table.id, learner)
         state.table_id = None
     state.error = None if refused is None or refused.code == "stale" else refused_text(refused, words, mine)
+
+
+def _on_review() -> None:
+    """Open the review of the learner's own moves at this table."""
+    current_visit().taps.acted += 1
+    found = _current()
+    if found is not None:
+        _, table, state, learner, _, _ = found
+        state.review = seat_review(table, learner, state.review) or state.review
+
+
+def seat_review(table: TableNow, learner: str, current: play_review.ReviewState | None
+                ) -> play_review.ReviewState | None:
+    """The review of ``learner``'s decisions at ``table`` as the server recorded it (the ratings of ``current`` kept
+    when it is of the same seat and match), from their seat's view only, once a hand is over; None for a learner not
+    seated there, or while the hand is played. The table is only read."""
+    seat = table.match.seat_of(learner)
+    if seat is None or not table.match.game.hand_over:
+        return None
+    return play_review.start(table.match.game, current, seat)
 
 
 def _on_tap() -> None:

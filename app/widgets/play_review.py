@@ -12,7 +12,7 @@ import streamlit as st
 
 from app.i18n import Words
 from app.widgets.play_table import lesson_link, table_as_it_was
-from play.game import Game, Setup
+from play.game import LEARNER, Game, Setup
 from play.review import (
     REVIEW_DEALS,
     THRESHOLDS,
@@ -40,10 +40,13 @@ ICONS = {Mark.FINE: ":material/check_circle:", Mark.INACCURACY: ":material/help:
 
 @dataclass
 class ReviewState:
-    """The review of one match: its decisions, the ratings found so far (kept, so a rerun or a later review of the
-    same match does not rate a decision twice), whether it is on show, and the decision opened."""
+    """The review of one seat's decisions in one match (the Play page's learner, or a learner's seat at a class
+    table): its decisions up to the hand it was opened after, the ratings found so far (kept, so a rerun or a later
+    review of the same match does not rate a decision twice), whether it is on show, and the decision opened."""
 
     setup: Setup
+    seat: int = LEARNER
+    hand: int = 0
     moments: list[Moment] = field(default_factory=list)
     ratings: dict[tuple[int, int], Rating] = field(default_factory=dict)
     open: bool = False
@@ -67,11 +70,19 @@ class ReviewState:
         """The review of the decisions rated, in the order they were made."""
         return Review(tuple(self.ratings[m.key] for m in self.moments if m.key in self.ratings))
 
+    def showing(self, game: Game) -> bool:
+        """Whether the review is on show with ``game`` as it is now: opened on this match, and its hand still over
+        (a hand dealt since, by this page or another phone at the table, puts it away)."""
+        return self.open and game.hand_over and self.setup == game.setup and self.hand == game.hand_number
 
-def start(game: Game, current: ReviewState | None) -> ReviewState:
-    """Open the review of every hand played so far, keeping the ratings already found for this match."""
-    state = current if current is not None and current.setup == game.setup else ReviewState(game.setup)
-    state.moments = moments(game)
+
+def start(game: Game, current: ReviewState | None, seat: int = LEARNER) -> ReviewState:
+    """Open the review of ``seat``'s decisions in every hand played so far, keeping the ratings already found for
+    this seat in this match."""
+    same = current is not None and current.setup == game.setup and current.seat == seat
+    state = current if same and current is not None else ReviewState(game.setup, seat)
+    state.moments = moments(game, seat)
+    state.hand = game.hand_number
     state.open = True
     state.selected = None
     return state
@@ -177,7 +188,8 @@ def _decision(game: Game, rating: Rating, index: int, words: Words, classroom: b
     moment, view = rating.moment, rating.moment.view
     with st.container(border=True):
         st.caption(words("review.table_caption", number=index, hand=moment.hand))
-        table_as_it_was(game, moment.position, moment.hand, words, classroom, key="play_review_picture")
+        table_as_it_was(game, moment.position, moment.hand, words, classroom, key="play_review_picture",
+                        viewer=moment.seat)
         lines = [words("review.played", move=words.render(move_message(view, rating.played)))]
         if rating.best == rating.played:
             lines.append(words("review.was_best"))

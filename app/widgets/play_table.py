@@ -49,10 +49,12 @@ def table_picture(game: Game, selected: object, wrong: object, words: Words, cla
     return drawn.click_map
 
 
-def table_as_it_was(game: Game, position: Position, hand: int, words: Words, classroom: bool, key: str) -> None:
-    """An earlier table of the match (of hand ``hand``, from 1) as the learner saw it then, only to look at: the
-    other hands face down, the match's score as it stood before that hand, and the table in words."""
-    view = _view(game, position, words, classroom, face_up=False, scores=game.match.scores_before(hand))
+def table_as_it_was(game: Game, position: Position, hand: int, words: Words, classroom: bool, key: str,
+                    viewer: int = LEARNER) -> None:
+    """An earlier table of the match (of hand ``hand``, from 1) as the learner at ``viewer`` saw it then, only to look
+    at: the other hands face down, the match's score as it stood before that hand, and the table in words."""
+    view = _view(game, position, words, classroom, face_up=False, viewer=viewer,
+                 scores=game.match.scores_before(hand))
     drawn, palette = picture(position, view)
     in_words = words.table(drawn.description, position.rules)
     tap_picture(palette, " ".join(in_words), key=key, classroom=classroom)

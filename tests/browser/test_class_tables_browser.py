@@ -1,6 +1,7 @@
 """Class tables in real Chromium: four learners, each on their own phone, sit at one partnership table and play a
-whole hand with the button twins (each phone shows its own tiles only, until the count shows every hand), and the
-teacher's overview on a projector-sized screen. Screenshots at 390×844 and 1920×1080 go to tests/artifacts/."""
+whole hand with the button twins (each phone shows its own tiles only, until the count shows every hand), a learner
+opens the review of their own moves, and the teacher's overview on a projector-sized screen. Screenshots at 390×844
+and 1920×1080 go to tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 1920, "height": 1080}
 PASSWORD = "dominoes on a Tuesday afternoon"
 NAMES = ["Ana", "Ben", "Carla", "Dion"]
+
+
+def play(key: str) -> str:
+    return TEXTS.get("en", key, "play")
 
 
 def mine(key: str, **args: object) -> str:
@@ -86,6 +91,28 @@ def check_turn_above_the_hand(page: Page, said: str) -> None:
 
 def button(page: Page, key: str):
     return page.locator(f".st-key-{key} button")
+
+
+def check_review_on_the_phone(page: Page) -> None:
+    """Once the hand is over, "Review my moves" on a phone: the review of the learner's own moves comes into view,
+    its decisions rated and counted by mark."""
+    button(page, "play_review").click()
+    panel = page.locator(".st-key-play_review_panel")
+    expect(panel.get_by_text(play("review.title"))).to_be_visible(timeout=TIMEOUT)
+    fine = re.compile(re.escape(play("review.mark.fine")) + r": \d+")
+    expect(panel.get_by_text(fine)).to_be_visible(timeout=TIMEOUT)  # every decision rated
+    expect(panel.get_by_role("heading", name=play("review.hand").format(number=1))).to_be_visible()
+    still(page)
+    panel.evaluate("""element => { element.scrollIntoView({block: 'start'});
+        document.querySelector('[data-testid=stMain]').scrollBy(0, -80); }""")  # below the app's top bar
+    page.screenshot(path=ARTIFACTS / "class_table_review_phone.png")
+    first = panel.locator("[class*='st-key-play_review_1_'] button").first
+    first.click()  # a decision opened: the table as the learner saw it then
+    picture = panel.locator("img.table-picture")
+    expect(picture).to_be_visible(timeout=TIMEOUT)
+    still(page)
+    first.evaluate("element => element.scrollIntoView({block: 'start'})")
+    page.screenshot(path=ARTIFACTS / "class_table_review_decision_phone.png")
 
 
 def test_four_learners_play_a_whole_hand_and_the_teacher_follows(browser: Browser, school: dict) -> None:
@@ -153,6 +180,7 @@ def test_four_learners_play_a_whole_hand_and_the_teacher_follows(browser: Browse
             expect(page.get_by_text(mine("class_table.refused.hand_over"))).to_be_visible()
         still(ana)
         ana.screenshot(path=ARTIFACTS / "class_table_count_phone.png", full_page=True)
+        check_review_on_the_phone(ana)
 
         teacher = browser.new_context(viewport=PROJECTOR, locale="en-US")
         page = teacher.new_page()
