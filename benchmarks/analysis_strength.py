@@ -2,9 +2,9 @@
 La Plaza partnership game, side by side with (a) our Expert and (b) the `dominoes` package's
 `probabilistic_alphabeta` player; then how often its best move is the exact best where every tile is known.
 
-(a) plays matches to 100 through benchmarks/play_strength.py's match loop: every match twice from the same shuffles
-with the sides swapped. (b) plays single hands dealt by the package (the 6-6 leads, as a match's first hand), each
-twice with the sides swapped, the package's game kept move for move beside the engine's position: its player reads
+Both play single hands, each deal twice with the sides swapped (the 6-6 leads, as in a match's first hand): (a)
+deals with the engine; (b) lets the package deal, the package's game kept move for move beside the engine's
+position: its player reads
 the package's own game, hands and passes included, and from its `--start-move` on samples `--sample-size` deals
 and runs the package's alpha-beta search on each. The figure is our side's share of all points scored, with a 95%
 interval over the pairs (play_strength.Tally).
@@ -24,13 +24,14 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import dominoes
 
-from benchmarks.play_strength import Chooser, Tally, our_chooser, run_pairs
+from benchmarks.play_strength import Chooser, Tally, our_chooser
 from engine import Move, Pass, Play, Position, Rules, Tile
 from play import Club, computer_player
 from play.analysis import DEFAULT_DEALS, EXACT_TILES, analyse, exact_best
@@ -50,13 +51,50 @@ def analysis_chooser(deals: int, exact_tiles: int, seed: int) -> Chooser:
     return choose
 
 
+def hand_pairs(play_hand: Callable[[int, int], tuple[int | None, int]], hands: int, seed: int,
+               report_every: float) -> Tally:
+    """Hand pairs until at least ``hands`` hands: ``play_hand(deal_seed, our_side)`` plays one deal with our player
+    on that side and gives the winning side and the points; each deal is played with our player on side 0 and on
+    side 1, so the luck of the deal cancels out."""
+    tally = Tally()
+    pair = 0
+    last_report = time.perf_counter()
+    while tally.hands < hands:
+        deal_seed = seed * 1_000_003 + pair
+        ours_points = all_points = 0
+        for ours in (0, 1):
+            winner, points = play_hand(deal_seed, ours)
+            tally.hands += 1
+            all_points += points
+            if winner == ours:
+                ours_points += points
+                tally.hands_won += 1
+            elif winner is not None:
+                tally.hands_lost += 1
+        tally.ours.append(ours_points)
+        tally.totals.append(all_points)
+        pair += 1
+        if time.perf_counter() - last_report > report_every:
+            last_report = time.perf_counter()
+            share, low, high = tally.share()
+            print(f"  ... {tally.hands} hands: {share:.1%} [{low:.1%}, {high:.1%}]", flush=True)
+    return tally
+
+
 def versus_expert(args: argparse.Namespace) -> Tally:
-    """Match pairs of the analysis player against the Expert."""
+    """Hand pairs of the analysis player against the Expert, each deal a match's first hand (the 6-6 leads).
+    Single hands rather than matches: a match's later hands part ways once one side has won a hand differently."""
+    rules = Rules.partnership()
 
-    def make_seats(deal_seed: int, our_side: int) -> tuple[Chooser, Chooser]:
-        return analysis_chooser(args.deals, args.exact_tiles, deal_seed), our_chooser("expert", deal_seed + 1)
+    def play_hand(deal_seed: int, ours: int) -> tuple[int | None, int]:
+        mine = analysis_chooser(args.deals, args.exact_tiles, deal_seed)
+        other = our_chooser("expert", deal_seed + 1)
+        position = Position.deal(rules, random.Random(deal_seed), first_hand=True)
+        while position.outcome is None:
+            position = position.apply((mine if position.to_move % 2 == ours else other)(position))
+        return position.outcome.winner, position.outcome.points
 
-    return run_pairs(make_seats, args.hands, args.seed, args.report_every)
+    return hand_pairs(play_hand, args.hands, args.seed, args.report_every)
 
 
 def _tile(domino: dominoes.Domino) -> Tile:
@@ -96,30 +134,12 @@ def package_hand(seed: int, ours: int, chooser: Chooser, player: object) -> tupl
 
 def versus_package(args: argparse.Namespace) -> Tally:
     """Hand pairs of the analysis player against the package's ``probabilistic_alphabeta``."""
-    tally = Tally()
-    pair = 0
-    last_report = time.perf_counter()
-    while tally.hands < args.package_hands:
-        seed = args.seed * 1_000_003 + pair
-        ours_points = all_points = 0
-        for ours in (0, 1):
-            player = dominoes.players.probabilistic_alphabeta(start_move=args.start_move, sample_size=args.sample_size)
-            winner, points = package_hand(seed, ours, analysis_chooser(args.deals, args.exact_tiles, seed), player)
-            tally.hands += 1
-            all_points += points
-            if winner == ours:
-                ours_points += points
-                tally.hands_won += 1
-            elif winner is not None:
-                tally.hands_lost += 1
-        tally.ours.append(ours_points)
-        tally.totals.append(all_points)
-        pair += 1
-        if time.perf_counter() - last_report > args.report_every:
-            last_report = time.perf_counter()
-            share, low, high = tally.share()
-            print(f"  ... {tally.hands} hands: {share:.1%} [{low:.1%}, {high:.1%}]", flush=True)
-    return tally
+
+    def play_hand(deal_seed: int, ours: int) -> tuple[int | None, int]:
+        player = dominoes.players.probabilistic_alphabeta(start_move=args.start_move, sample_size=args.sample_size)
+        return package_hand(deal_seed, ours, analysis_chooser(args.deals, args.exact_tiles, deal_seed), player)
+
+    return hand_pairs(play_hand, args.package_hands, args.seed, args.report_every)
 
 
 def agreement(args: argparse.Namespace) -> dict[bool, list[int]]:
