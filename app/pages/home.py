@@ -21,6 +21,7 @@ from practice.plan import SKILL
 from wording import Message
 
 PLAN_KEY = "plan"  # today's five, on the page: st-key-plan
+NO_BREAK = "\u00a0"
 
 
 def show() -> None:
@@ -140,8 +141,9 @@ def _plan_item(visit: Visit, words: Words, entry: plan.Entry) -> None:
         theme = words.texts.render(Message(f"puzzles.theme.{item.id}"), words.lang, puzzles_page.SCOPE)
         label = words("home.plan.theme", theme=theme)
     icon = ":material/quiz:" if item.kind == SKILL else ":material/extension:"
-    if st.button(f"{label} · {words(f'home.plan.{entry.status}')}", key=f"plan_{item.kind}_{item.id}",
-                 icon=icon, type="tertiary", width="stretch"):
+    status = words(f"home.plan.{entry.status}").replace(" ", NO_BREAK)  # on a phone it wraps whole, never halved
+    if st.button(f"{label} ·{NO_BREAK}{status}", key=f"plan_{item.kind}_{item.id}", icon=icon, type="tertiary",
+                 width="stretch"):
         if item.kind == SKILL:
             navigation.go(navigation.PRACTICE, **{urls.CODE: plan.practice_code(item.id)})
         else:
