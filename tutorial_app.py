@@ -50,6 +50,8 @@ pages = navigation.build(lib, words, home.show, lesson_page.lesson_page, practic
 page = st.navigation(pages, position="sidebar", expanded=True)  # every lesson listed: no "View N more" in English
 if page.url_path == "" and teacher_sso.just_back(visit):  # back from the school's sign-in page: where it began
     navigation.go(navigation.TEACHER)
+if page.url_path not in navigation.lesson_ids():
+    visit.taps.show_page(page.url_path or navigation.HOME)
 chrome.sidebar(lib, visit, words)
 signin.notices(visit, words)
 try:

@@ -151,6 +151,11 @@ class Taps:
             self.stepped += 1
             self.step_shown = (lesson_id, number)
 
+    def show_page(self, page_id: str) -> None:
+        """Note the page (not a lesson: it notes its steps) this run draws; another page than the last one drawn
+        opens at its top, its title in view (else Streamlit keeps the last page's scroll: home opened halfway)."""
+        self.show_step(page_id, 0)
+
     def is_stale(self, feedback: Any) -> bool:
         """Whether ``feedback`` (a runner's, or None) is an error about an action before the last one: the learner
         has acted since it first showed (lifted another tile, ...), so it no longer speaks of what is on screen."""

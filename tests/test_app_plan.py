@@ -17,17 +17,18 @@ from practice.plan import skill_item
 from tests.app_support import LANGUAGES, LIBRARY, click, open_app, texts, visit
 from tests.identity_support import make_roster, signed_in_app
 from tests.test_app_practice import answer, pick
+from tests.test_table_pages import in_order
 
 
-def say(lang: str, key: str, **args: object) -> str:
-    """A ui text in ``lang``."""
-    text = LIBRARY.texts.get(lang, key)
+def say(lang: str, key: str, scope: str | None = None, **args: object) -> str:
+    """A ui text in ``lang`` (``scope``: a page's own texts)."""
+    text = LIBRARY.texts.get(lang, key, scope)
     return text.format(**args) if args else text
 
 
 def plan_buttons(at: AppTest) -> list[tuple[str, str]]:
-    """Today's five as shown: (key, label) of each button, in order."""
-    return [(button.key, button.label) for button in at.button if str(button.key).startswith("plan_")]
+    """Today's five as read: (key, label) of each button, in order (a no-break space read as a space)."""
+    return [(button.key, " ".join(button.label.split())) for button in at.button if str(button.key).startswith("plan_")]
 
 
 @pytest.mark.parametrize("lang", ["en", "pap"])
@@ -35,6 +36,18 @@ def test_a_guest_is_told_that_signing_in_keeps_a_daily_plan(lang: str) -> None:
     at = open_app(lang=lang)
     assert say(lang, "home.plan.guest") in texts(at, "caption")
     assert plan_buttons(at) == []
+
+
+def position(at: AppTest, wanted: str) -> int:
+    """Where the element whose value or label is ``wanted`` is drawn on the page (the first one)."""
+    drawn = [getattr(node, "label", None) or getattr(node, "value", None) for node in in_order(at)]
+    return next(i for i, shown in enumerate(drawn) if isinstance(shown, str) and wanted in shown)
+
+
+def test_a_guests_reason_to_sign_in_sits_just_above_the_sign_in() -> None:
+    at = open_app(lang="en")
+    reason, puzzles = position(at, say("en", "home.plan.guest")), position(at, say("en", "puzzles.go", "puzzles"))
+    assert puzzles < reason < position(at, say("en", "home.map"))
 
 
 @pytest.fixture
@@ -68,7 +81,12 @@ def test_a_signed_in_learner_sees_five_with_the_due_items_first(database: str) -
     due, new = say("en", "home.plan.due"), say("en", "home.plan.new")
     assert shown[0][1] == f"{say('en', 'home.plan.skill', skill=say('en', 'practice.skill.lacks'))} · {due}"
     assert all(label.endswith(f" · {new}") for _, label in shown[2:])
+    raw = at.button(key="plan_skill_lacks").label  # the status wraps as one piece on a phone, never halved
+    assert raw.endswith(" ·\u00a0" + due.replace(" ", "\u00a0")), repr(raw)
     assert say("en", "home.plan.title") in [header.value for header in at.subheader]
+    # the day's main thing comes first, right under the welcome: above the introduction and the lesson buttons
+    title = position(at, say("en", "home.plan.title"))
+    assert title < position(at, say("en", "home.intro").split("{")[0]) and title < position(at, say("en", "home.start"))
 
 
 def test_a_skill_of_the_plan_opens_a_practice_question_and_the_answer_moves_its_card(database: str) -> None:

@@ -20,6 +20,9 @@ from practice import LessonMastery, get_skill, lesson_mastery
 from practice.plan import SKILL
 from wording import Message
 
+PLAN_KEY = "plan"  # today's five, on the page: st-key-plan
+NO_BREAK = "\u00a0"
+
 
 def show() -> None:
     """Draw the home page."""
@@ -29,13 +32,19 @@ def show() -> None:
     words = Words(lib.texts, visit.settings.lang)
     st.title(words("home.welcome"))
     common.notices(visit, words, navigation.HOME)
+    # A learner's five are the day's main thing: first, in sight on a phone without scrolling. A guest's reason to
+    # sign in goes just above the sign-in instead.
+    plan_first = visit.account.signed_in
+    if plan_first:
+        _todays_five(visit, words)
     grouped = dict(navigation.courses(lib))
     plaza = len(grouped.get("la_plaza", []))
     st.markdown(words("home.intro", plaza=plaza, others=sum(len(ids) for ids in grouped.values()) - plaza))
     chrome.language_choice(lib, visit, "home_lang", words, inline=True)
     progress = visit.account.store.load(visit.account.learner)
     _start(lib, visit, words, progress)
-    _todays_five(visit, words)
+    if not plan_first:
+        _todays_five(visit, words)
     signin.panel(visit, words)
     st.subheader(words("home.map"))
     practised = lesson_mastery(progress.answers)
@@ -117,20 +126,28 @@ def _todays_five(visit: Visit, words: Words) -> None:
         st.caption(words("home.plan.guest"))
         return
     st.markdown(words("home.plan.intro"))
-    for entry in plan.todays_five(visit, datetime.now(UTC)):
-        item = entry.item
+    with st.container(key=PLAN_KEY):  # chrome.CSS sets its labels flush left, a wrapped one too
+        for entry in plan.todays_five(visit, datetime.now(UTC)):
+            _plan_item(visit, words, entry)
+
+
+def _plan_item(visit: Visit, words: Words, entry: plan.Entry) -> None:
+    """One of today's five: a button the width of the page, opening a question of its skill or a puzzle of its
+    theme."""
+    item = entry.item
+    if item.kind == SKILL:
+        label = words("home.plan.skill", skill=words(get_skill(item.id).title))
+    else:
+        theme = words.texts.render(Message(f"puzzles.theme.{item.id}"), words.lang, puzzles_page.SCOPE)
+        label = words("home.plan.theme", theme=theme)
+    icon = ":material/quiz:" if item.kind == SKILL else ":material/extension:"
+    status = words(f"home.plan.{entry.status}").replace(" ", NO_BREAK)  # on a phone it wraps whole, never halved
+    if st.button(f"{label} ·{NO_BREAK}{status}", key=f"plan_{item.kind}_{item.id}", icon=icon, type="tertiary",
+                 width="stretch"):
         if item.kind == SKILL:
-            label = words("home.plan.skill", skill=words(get_skill(item.id).title))
+            navigation.go(navigation.PRACTICE, **{urls.CODE: plan.practice_code(item.id)})
         else:
-            theme = words.texts.render(Message(f"puzzles.theme.{item.id}"), words.lang, puzzles_page.SCOPE)
-            label = words("home.plan.theme", theme=theme)
-        icon = ":material/quiz:" if item.kind == SKILL else ":material/extension:"
-        if st.button(f"{label} · {words(f'home.plan.{entry.status}')}", key=f"plan_{item.kind}_{item.id}",
-                     icon=icon, type="tertiary"):
-            if item.kind == SKILL:
-                navigation.go(navigation.PRACTICE, **{urls.CODE: plan.practice_code(item.id)})
-            else:
-                puzzles_page.open_theme(visit, item.id)
+            puzzles_page.open_theme(visit, item.id)
 
 
 def _lesson_card(lib: Library, visit: Visit, words: Words, progress: Progress, number: int, lesson_id: str,

@@ -46,10 +46,14 @@ def sidebar(lib: Library, visit: Visit, words: Words) -> None:
 
 
 #: Layout touches the theme cannot express: less empty space above the page on phones; answers that wrap rather
-#: than hide; the browser link invisible; small print dark enough to read (WCAG AA contrast on the ivory page).
+#: than hide; the browser link invisible; small print dark enough to read (WCAG AA contrast on the ivory page); the
+#: home page's plan a list of rows a finger finds, each flush left (a wrapped label too) and 44 px tall at least.
 CSS = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 3rem; }
+.st-key-plan button, .st-key-plan button div, .st-key-plan button span { justify-content: flex-start;
+  text-align: left; }
+.st-key-plan button { min-height: 2.75rem; }
 .st-key-browser { display: none; }
 [role="radiogroup"] { flex-wrap: wrap; row-gap: 0.5rem; }
 [data-testid="stMain"] [data-testid="stCaptionContainer"] { opacity: 1; color: #4f5c54; }
