@@ -84,9 +84,11 @@ def test_a_signed_in_learner_sees_five_with_the_due_items_first(database: str) -
     raw = at.button(key="plan_skill_lacks").label  # the status wraps as one piece on a phone, never halved
     assert raw.endswith(" ·\u00a0" + due.replace(" ", "\u00a0")), repr(raw)
     assert say("en", "home.plan.title") in [header.value for header in at.subheader]
-    # the day's main thing comes first, right under the welcome: above the introduction and the lesson buttons
-    title = position(at, say("en", "home.plan.title"))
-    assert title < position(at, say("en", "home.intro").split("{")[0]) and title < position(at, say("en", "home.start"))
+    # the day's main things come first, right under the welcome: the next lesson, then the five, then the
+    # introduction and the other ways to practise
+    title, start = position(at, say("en", "home.plan.title")), position(at, say("en", "home.start"))
+    assert start < title < position(at, say("en", "home.intro").split("{")[0])
+    assert title < position(at, say("en", "home.practice"))
 
 
 def test_a_skill_of_the_plan_opens_a_practice_question_and_the_answer_moves_its_card(database: str) -> None:

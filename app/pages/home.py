@@ -32,17 +32,20 @@ def show() -> None:
     words = Words(lib.texts, visit.settings.lang)
     st.title(words("home.welcome"))
     common.notices(visit, words, navigation.HOME)
-    # A learner's five are the day's main thing: first, in sight on a phone without scrolling. A guest's reason to
-    # sign in goes just above the sign-in instead.
+    progress = visit.account.store.load(visit.account.learner)
+    # A learner's next lesson and five are the day's main things: first, in sight on a phone without scrolling. A
+    # guest's reason to sign in goes just above the sign-in instead.
     plan_first = visit.account.signed_in
     if plan_first:
+        _next_lesson(lib, visit, words, progress)
         _todays_five(visit, words)
     grouped = dict(navigation.courses(lib))
     plaza = len(grouped.get("la_plaza", []))
     st.markdown(words("home.intro", plaza=plaza, others=sum(len(ids) for ids in grouped.values()) - plaza))
     chrome.language_choice(lib, visit, "home_lang", words, inline=True)
-    progress = visit.account.store.load(visit.account.learner)
-    _start(lib, visit, words, progress)
+    if not plan_first:
+        _next_lesson(lib, visit, words, progress)
+    _other_ways(words)
     if not plan_first:
         _todays_five(visit, words)
     signin.panel(visit, words)
@@ -100,8 +103,8 @@ def _follow_link(visit: Visit) -> None:
     visit.place.notices.append(Message.of("notice.unknown_lesson", lesson=urls.quoted(wanted)))
 
 
-def _start(lib: Library, visit: Visit, words: Words, progress: Progress) -> None:
-    """Continue where the learner left off (or start with the first lesson), and practise."""
+def _next_lesson(lib: Library, visit: Visit, words: Words, progress: Progress) -> None:
+    """Continue where the learner left off, or start with the first lesson."""
     last = continue_with(visit.place.last_lesson, progress, navigation.lesson_ids())
     if last is not None and last in navigation.lesson_ids():
         saved = progress.lesson(last)
@@ -112,6 +115,10 @@ def _start(lib: Library, visit: Visit, words: Words, progress: Progress) -> None
             navigation.go(last)
     elif lib.lessons and st.button(words("home.start"), key="start", type="primary", icon=":material/play_arrow:"):
         navigation.go(lib.lessons[0].id)
+
+
+def _other_ways(words: Words) -> None:
+    """Practice, a match against the computer, puzzles."""
     if st.button(words("home.practice"), key="practice", icon=":material/quiz:"):
         navigation.go(navigation.PRACTICE)
     play_page.entry_button(words, "home_play")
