@@ -21,10 +21,12 @@ Run from the repository root: `python benchmarks/analysis_strength.py` (a few mi
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -35,7 +37,8 @@ from benchmarks.play_strength import Chooser, Tally, our_chooser
 from engine import Move, Pass, Play, Position, Rules, Tile
 from play import Club, computer_player
 from play.analysis import DEFAULT_DEALS, EXACT_TILES, analyse, exact_best
-from play.choices import choices
+from play.choices import choices, same_choice
+from play.montecarlo import side_value
 
 
 def analysis_chooser(deals: int, exact_tiles: int, seed: int) -> Chooser:
@@ -95,6 +98,62 @@ def versus_expert(args: argparse.Namespace) -> Tally:
         return position.outcome.winner, position.outcome.points
 
     return hand_pairs(play_hand, args.hands, args.seed, args.report_every)
+
+
+@dataclass
+class Disagreements:
+    """Where the analysis and the Expert chose differently: what the analysis's choice won over the Expert's for
+    the seat's side, on the real deal, each continued by the Expert at every seat."""
+
+    decisions: int = 0
+    gains: list[float] = field(default_factory=list)
+
+    def gain(self) -> tuple[float, float, float]:
+        """The mean gain a disagreement with its 95% interval (normal approximation)."""
+        count = len(self.gains)
+        mean = sum(self.gains) / count
+        if count < 2:
+            return mean, -math.inf, math.inf
+        error = math.sqrt(sum((g - mean) ** 2 for g in self.gains) / (count - 1) / count)
+        return mean, mean - 1.96 * error, mean + 1.96 * error
+
+
+def decision_duel(args: argparse.Namespace) -> Disagreements:
+    """Hands the Expert plays at all four seats; at every real choice the analysis chooses too, and where the two
+    differ both choices are played on to the end of the real deal by the Expert at every seat. The difference is
+    the analysis's choice's worth against the Expert's in that very deal with the same play after it: no luck of
+    the deal and no other move in it, so a small edge shows in far fewer hands than the points share needs."""
+    rules = Rules.partnership()
+    found = Disagreements()
+    pair = 0
+    last_report = time.perf_counter()
+    while len(found.gains) < args.disagreements:
+        deal_seed = args.seed * 1_000_003 + pair
+        pair += 1
+        expert = our_chooser("expert", deal_seed + 1)
+
+        def worth(position: Position, side: int) -> float:
+            while position.outcome is None:
+                position = position.apply(expert(position))  # noqa: B023  # this hand's Expert
+            return side_value(position.outcome, rules, side)
+
+        position = Position.deal(rules, random.Random(deal_seed), first_hand=True)
+        while position.outcome is None:
+            view = position.view(position.to_move)
+            theirs = expert(position)
+            if len(choices(view)) > 1:
+                found.decisions += 1
+                ours = analyse(view, deals=args.deals, seed=deal_seed, exact_tiles=args.exact_tiles).best
+                if not same_choice(view, ours, theirs):
+                    side = rules.side_of(view.seat)
+                    found.gains.append(worth(position.apply(ours), side) - worth(position.apply(theirs), side))
+            position = position.apply(theirs)
+        if time.perf_counter() - last_report > args.report_every:
+            last_report = time.perf_counter()
+            mean, low, high = found.gain()
+            print(f"  ... {pair} hands, {len(found.gains)} disagreements: {mean:+.2f} [{low:+.2f}, {high:+.2f}]",
+                  flush=True)
+    return found
 
 
 def _tile(domino: dominoes.Domino) -> Tile:
@@ -197,14 +256,18 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100, help="hands against the Expert, at least (default 100)")
     parser.add_argument("--package-hands", type=int, default=200, help="hands against the package (default 200)")
+    parser.add_argument("--disagreements", type=int, default=400,
+                        help="choices where the analysis and the Expert differ, to play on (default 400)")
     parser.add_argument("--positions", type=int, default=300, help="perfect-information positions (default 300)")
-    parser.add_argument("--deals", type=int, default=100, help="the analysis player's deals (default 100)")
+    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS,
+                        help=f"the analysis player's deals (default {DEFAULT_DEALS}, the review's)")
     parser.add_argument("--exact-tiles", type=int, default=EXACT_TILES, help=f"default {EXACT_TILES}")
     parser.add_argument("--start-move", type=int, default=14, help="the package player's first searched move")
     parser.add_argument("--sample-size", type=int, default=8, help="the package player's sampled deals a move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--report-every", type=float, default=60.0, help="seconds between progress lines")
-    parser.add_argument("--skip", nargs="*", default=[], choices=("review", "expert", "package", "agreement"))
+    parser.add_argument("--skip", nargs="*", default=[],
+                        choices=("review", "expert", "decisions", "package", "agreement"))
     args = parser.parse_args(argv)
 
     print(f"analysis player: {args.deals} deals a decision, exact search at <= {args.exact_tiles} tiles left")
@@ -215,6 +278,16 @@ def main(argv: list[str] | None = None) -> None:
     if "expert" not in args.skip:
         start = time.perf_counter()
         _print_share("the Expert", versus_expert(args), time.perf_counter() - start)
+    if "decisions" not in args.skip:
+        start = time.perf_counter()
+        found = decision_duel(args)
+        mean, low, high = found.gain()
+        better = sum(g > 0 for g in found.gains)
+        worse = sum(g < 0 for g in found.gains)
+        print(f"analysis vs the Expert, choice by choice: {len(found.gains)} disagreements in {found.decisions} "
+              f"choices; the analysis's choice won {mean:+.2f} points a disagreement, 95% interval [{low:+.2f}, "
+              f"{high:+.2f}] (better {better}, worse {worse}, equal {len(found.gains) - better - worse}) "
+              f"({time.perf_counter() - start:,.0f} s)", flush=True)
     if "package" not in args.skip:
         start = time.perf_counter()
         tally = versus_package(args)
