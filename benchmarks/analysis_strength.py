@@ -25,7 +25,6 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import dominoes
 
-from benchmarks.play_strength import Chooser, Tally, our_chooser
+from benchmarks.play_strength import Chooser, Tally, our_chooser, tally_pairs
 from engine import Move, Pass, Play, Position, Rules, Tile
 from play import Club, computer_player
 from play.analysis import DEFAULT_DEALS, EXACT_TILES, analyse, exact_best
@@ -54,36 +53,6 @@ def analysis_chooser(deals: int, exact_tiles: int, seed: int) -> Chooser:
     return choose
 
 
-def hand_pairs(play_hand: Callable[[int, int], tuple[int | None, int]], hands: int, seed: int,
-               report_every: float) -> Tally:
-    """Hand pairs until at least ``hands`` hands: ``play_hand(deal_seed, our_side)`` plays one deal with our player
-    on that side and gives the winning side and the points; each deal is played with our player on side 0 and on
-    side 1, so the luck of the deal cancels out."""
-    tally = Tally()
-    pair = 0
-    last_report = time.perf_counter()
-    while tally.hands < hands:
-        deal_seed = seed * 1_000_003 + pair
-        ours_points = all_points = 0
-        for ours in (0, 1):
-            winner, points = play_hand(deal_seed, ours)
-            tally.hands += 1
-            all_points += points
-            if winner == ours:
-                ours_points += points
-                tally.hands_won += 1
-            elif winner is not None:
-                tally.hands_lost += 1
-        tally.ours.append(ours_points)
-        tally.totals.append(all_points)
-        pair += 1
-        if time.perf_counter() - last_report > report_every:
-            last_report = time.perf_counter()
-            share, low, high = tally.share()
-            print(f"  ... {tally.hands} hands: {share:.1%} [{low:.1%}, {high:.1%}]", flush=True)
-    return tally
-
-
 def versus_expert(args: argparse.Namespace) -> Tally:
     """Hand pairs of the analysis player against the Expert, each deal a match's first hand (the 6-6 leads).
     Single hands rather than matches: a match's later hands part ways once one side has won a hand differently."""
@@ -97,7 +66,7 @@ def versus_expert(args: argparse.Namespace) -> Tally:
             position = position.apply((mine if position.to_move % 2 == ours else other)(position))
         return position.outcome.winner, position.outcome.points
 
-    return hand_pairs(play_hand, args.hands, args.seed, args.report_every)
+    return tally_pairs(lambda deal_seed, ours: [play_hand(deal_seed, ours)], args.hands, args.seed, args.report_every)
 
 
 @dataclass
@@ -198,7 +167,8 @@ def versus_package(args: argparse.Namespace) -> Tally:
         player = dominoes.players.probabilistic_alphabeta(start_move=args.start_move, sample_size=args.sample_size)
         return package_hand(deal_seed, ours, analysis_chooser(args.deals, args.exact_tiles, deal_seed), player)
 
-    return hand_pairs(play_hand, args.package_hands, args.seed, args.report_every)
+    return tally_pairs(lambda deal_seed, ours: [play_hand(deal_seed, ours)], args.package_hands, args.seed,
+                       args.report_every)
 
 
 def agreement(args: argparse.Namespace) -> dict[bool, list[int]]:

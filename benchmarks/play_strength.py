@@ -109,10 +109,13 @@ def play_match(rules: Rules, deal_seed: int, seats: dict[int, Chooser]) -> list[
 SeatMaker = Callable[[int, int], tuple[Chooser, Chooser]]
 
 
-def run_pairs(make_seats: SeatMaker, hands: int, seed: int, report_every: float) -> Tally:
-    """Match pairs, each played once with our player on side 0 and once on side 1 from the same shuffles, until at
-    least ``hands`` hands are played."""
-    rules = Rules.partnership()
+#: Given a deal seed and the side our player takes (0 or 1), each hand's (winning side, points) of what it played.
+PairPlayer = Callable[[int, int], list[tuple[int | None, int]]]
+
+
+def tally_pairs(play: PairPlayer, hands: int, seed: int, report_every: float) -> Tally:
+    """Pairs, each played by ``play`` once with our player on side 0 and once on side 1 from the same deal seed,
+    until at least ``hands`` hands are played."""
     tally = Tally()
     pair = 0
     last_report = time.perf_counter()
@@ -120,9 +123,7 @@ def run_pairs(make_seats: SeatMaker, hands: int, seed: int, report_every: float)
         deal_seed = seed * 1_000_003 + pair
         points_ours = points_all = 0
         for our_side in (0, 1):
-            mine, other = make_seats(deal_seed, our_side)
-            seats = {seat: mine if seat % 2 == our_side else other for seat in range(4)}
-            for winner, points in play_match(rules, deal_seed, seats):
+            for winner, points in play(deal_seed, our_side):
                 tally.hands += 1
                 points_all += points
                 if winner == our_side:
@@ -138,6 +139,18 @@ def run_pairs(make_seats: SeatMaker, hands: int, seed: int, report_every: float)
             share, low, high = tally.share()
             print(f"  ... {tally.hands} hands: {share:.1%} [{low:.1%}, {high:.1%}]", flush=True)
     return tally
+
+
+def run_pairs(make_seats: SeatMaker, hands: int, seed: int, report_every: float) -> Tally:
+    """Match pairs, each played once with our player on side 0 and once on side 1 from the same shuffles, until at
+    least ``hands`` hands are played."""
+    rules = Rules.partnership()
+
+    def play(deal_seed: int, our_side: int) -> list[tuple[int | None, int]]:
+        mine, other = make_seats(deal_seed, our_side)
+        return play_match(rules, deal_seed, {seat: mine if seat % 2 == our_side else other for seat in range(4)})
+
+    return tally_pairs(play, hands, seed, report_every)
 
 
 def run_pairing(ours: str, theirs: str, hands: int, seed: int, report_every: float) -> Tally:
