@@ -76,15 +76,21 @@ class Disagreements:
 
     decisions: int = 0
     gains: list[float] = field(default_factory=list)
+    searched: list[bool] = field(default_factory=list)  # whether the analysis searched the deals of each exactly
 
-    def gain(self) -> tuple[float, float, float]:
-        """The mean gain a disagreement with its 95% interval (normal approximation)."""
-        count = len(self.gains)
-        mean = sum(self.gains) / count
-        if count < 2:
-            return mean, -math.inf, math.inf
-        error = math.sqrt(sum((g - mean) ** 2 for g in self.gains) / (count - 1) / count)
-        return mean, mean - 1.96 * error, mean + 1.96 * error
+    def of(self, searched: bool | None = None) -> list[float]:
+        """The gains of all disagreements, or of those the analysis searched exactly (or judged by playouts)."""
+        return [g for g, s in zip(self.gains, self.searched, strict=True) if searched is None or s == searched]
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean with its 95% interval (normal approximation); NaN without values."""
+    count = len(values)
+    if count < 2:
+        return (values[0] if values else math.nan), -math.inf, math.inf
+    mean = sum(values) / count
+    error = math.sqrt(sum((v - mean) ** 2 for v in values) / (count - 1) / count)
+    return mean, mean - 1.96 * error, mean + 1.96 * error
 
 
 def decision_duel(args: argparse.Namespace) -> Disagreements:
@@ -112,14 +118,16 @@ def decision_duel(args: argparse.Namespace) -> Disagreements:
             theirs = expert(position)
             if len(choices(view)) > 1:
                 found.decisions += 1
-                ours = analyse(view, deals=args.deals, seed=deal_seed, exact_tiles=args.exact_tiles).best
-                if not same_choice(view, ours, theirs):
+                analysis = analyse(view, deals=args.deals, seed=deal_seed, exact_tiles=args.exact_tiles)
+                if not same_choice(view, analysis.best, theirs):
                     side = rules.side_of(view.seat)
-                    found.gains.append(worth(position.apply(ours), side) - worth(position.apply(theirs), side))
+                    ours = worth(position.apply(analysis.best), side)
+                    found.gains.append(ours - worth(position.apply(theirs), side))
+                    found.searched.append(analysis.exact > 0)
             position = position.apply(theirs)
         if time.perf_counter() - last_report > args.report_every:
             last_report = time.perf_counter()
-            mean, low, high = found.gain()
+            mean, low, high = mean_interval(found.gains)
             print(f"  ... {pair} hands, {len(found.gains)} disagreements: {mean:+.2f} [{low:+.2f}, {high:+.2f}]",
                   flush=True)
     return found
@@ -251,13 +259,14 @@ def main(argv: list[str] | None = None) -> None:
     if "decisions" not in args.skip:
         start = time.perf_counter()
         found = decision_duel(args)
-        mean, low, high = found.gain()
-        better = sum(g > 0 for g in found.gains)
-        worse = sum(g < 0 for g in found.gains)
         print(f"analysis vs the Expert, choice by choice: {len(found.gains)} disagreements in {found.decisions} "
-              f"choices; the analysis's choice won {mean:+.2f} points a disagreement, 95% interval [{low:+.2f}, "
-              f"{high:+.2f}] (better {better}, worse {worse}, equal {len(found.gains) - better - worse}) "
-              f"({time.perf_counter() - start:,.0f} s)", flush=True)
+              f"choices ({time.perf_counter() - start:,.0f} s); the analysis's choice won, a disagreement:")
+        for searched, how in ((None, "in all"), (True, "searched exactly"), (False, "judged by playouts")):
+            gains = found.of(searched)
+            mean, low, high = mean_interval(gains)
+            print(f"  {how:<18} {len(gains):>5}: {mean:+.2f} points, 95% interval [{low:+.2f}, {high:+.2f}] "
+                  f"(better {sum(g > 0 for g in gains)}, worse {sum(g < 0 for g in gains)}, "
+                  f"equal {sum(g == 0 for g in gains)})", flush=True)
     if "package" not in args.skip:
         start = time.perf_counter()
         tally = versus_package(args)
