@@ -109,8 +109,15 @@ def test_a_forged_code_is_refused_quoting_it(code: str, reason: str) -> None:
     assert refused.value.reason == reason and repr(code) in str(refused.value)
 
 
-def test_ratings_kept_in_the_database_come_back(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'progress.db'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh progress database: SQLite, or PostgreSQL as a school runs it."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'progress.db'}"
+    return str(request.getfixturevalue("postgres_server").create_database())
+
+
+def test_ratings_kept_in_the_database_come_back(url: str) -> None:
     ana = Learner("Ana", "5B", "m:ana")
     SqlProgressStore.from_url(url).add_learner(ana)
     store = SqlPuzzleRatings.from_url(url)
@@ -125,6 +132,19 @@ def test_ratings_kept_in_the_database_come_back(tmp_path: Path) -> None:
     assert again.attempts(ana) == ((first.id, True), (second.id, False))
     with pytest.raises(LearnerGone):
         again.attempt(Learner("Bo", "5B", "m:bo"), first, solved=True)  # no record: nothing is written
+
+
+def test_a_visit_replayed_at_sign_in_rates_each_new_puzzle_once_in_order(url: str) -> None:
+    ana = Learner("Ana", "5B", "m:ana")
+    SqlProgressStore.from_url(url).add_learner(ana)
+    store = SqlPuzzleRatings.from_url(url)
+    first, second, third = PUZZLES[0], PUZZLES[1], PUZZLES[2]
+    before, _ = store.attempt(ana, first, solved=False)  # answered before the visit: not counted again
+    rating, counted = store.replay(ana, [(first, True), (second, True), (second, False), (third, True)])
+    expected, _ = rate(before, first_guess(second), True)
+    expected, _ = rate(expected, first_guess(third), True)
+    assert counted == 2 and rating == expected == store.learner(ana)
+    assert store.attempts(ana) == ((first.id, False), (second.id, True), (third.id, True))
 
 
 def test_a_visitors_ratings_stay_in_the_visit() -> None:
