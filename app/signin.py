@@ -182,6 +182,7 @@ def _restart(visit: Visit, keep_place: bool = False) -> None:
         visit.account.saved.clear()
         visit.account.steps_saved.clear()
     visit.taps.clear()
+    visit.taps.open_at_top()  # the new learner's page from its top: who is signed in, and the notices
     visit.taps.generation += 1
 
 

@@ -156,6 +156,10 @@ class Taps:
         opens at its top, its title in view (else Streamlit keeps the last page's scroll: home opened halfway)."""
         self.show_step(page_id, 0)
 
+    def open_at_top(self) -> None:
+        """The page drawn next opens at its top, as a new page does (after a sign-in: its notices in view)."""
+        self.step_shown = None
+
     def is_stale(self, feedback: Any) -> bool:
         """Whether ``feedback`` (a runner's, or None) is an error about an action before the last one: the learner
         has acted since it first showed (lifted another tile, ...), so it no longer speaks of what is on screen."""
