@@ -381,6 +381,22 @@ class Position:
                 return event
         return None
 
+    def plays_on_ends(self) -> tuple[tuple[Event, frozenset[int]], ...]:
+        """Every play of this hand that followed an end, oldest first, with the numbers showing at the open ends
+        just before it: what the player could have followed (public; a seat's choice among its fitting tiles)."""
+        found = []
+        table = self._start.table
+        spins = self._start.rules.spinner
+        for event in self.history:
+            move = event.move
+            if move.__class__ is not Play:
+                continue
+            if table.lead is not None:
+                ends = ("left", "right", "up", "down") if table.arms_open else ("left", "right")
+                found.append((event, frozenset(table.end_number(end) for end in ends)))  # type: ignore[arg-type]  # End names
+            table = table.played(move.tile, move.end, spins)  # type: ignore[union-attr]  # a Play: its class is checked
+        return tuple(found)
+
     def drawn_tiles(self, seat: int) -> tuple[Tile, ...]:
         """The tiles ``seat`` drew from the stock this hand and still holds."""
         _check_seat(self.rules, seat, "seat")

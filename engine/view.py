@@ -199,6 +199,11 @@ class View:
         """The numbers everyone knows ``seat`` does not hold now (RULES.md §7)."""
         return self._table.known_lacks(seat)
 
+    def plays_on_ends(self) -> tuple[tuple[Event, frozenset[int]], ...]:
+        """Every play that followed an end, oldest first, with the numbers showing at the open ends just before it
+        (``Position.plays_on_ends``: all of it public)."""
+        return self._table.plays_on_ends()
+
     def legal_moves(self) -> list[Move]:
         """The seat's legal moves when it is its turn (as ``Position.legal_moves``); empty otherwise."""
         if self._table.to_move != self._seat:

@@ -15,23 +15,34 @@ of perfect information: ``exact_values`` plays it out with every seat choosing w
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import Draw, Move, Play, Position, Rules, View
+from engine import ALL_TILES, Draw, Move, Play, Position, Rules, View
+from engine.tile import TILES_WITH
 
 from .choices import choices
 from .montecarlo import Estimate, playout, side_value
 from .seeding import decision_rng
 
-#: Deals every choice is played on by default: about a review of 30 decisions in well under 30 s (see
-#: ``benchmarks/analysis_strength.py``), with more than the Expert gives its best choices.
-DEFAULT_DEALS = 400
+#: Deals every choice is played on by default while playouts judge them, more than the Expert gives its best
+#: choices; once the deals are searched exactly, at most ``EXACT_DEALS`` (a search costs a hundred playouts). A
+#: review of 30 decisions takes well under 30 s (see ``benchmarks/analysis_strength.py``).
+DEFAULT_DEALS = 800
+EXACT_DEALS = 200
 #: A deal is searched exactly once at most this many tiles are left to play (the hands and the stock together)
 #: and no hand holds more than ``EXACT_HAND`` (two long hands make a much wider search than four short ones);
 #: before that each deal is played out with the heaviest fitting tile.
-EXACT_TILES = 12
+EXACT_TILES = 16
 EXACT_HAND = 5
+#: How the others' plays are read (at tables without a stock): a seat is taken to choose among its fitting tiles
+#: with odds growing ``e ** INFERENCE`` times a pip (a double half a pip more, as in the playouts), so a deal
+#: where a seat held heavier tiles that fitted and played a light one is less likely, never ruled out. ``POOL``
+#: deals are drawn for each one kept, and the kept ones are drawn from the pool by how likely each makes the
+#: plays seen (0 reads nothing: every deal as likely).
+INFERENCE = 0.3
+POOL = 3
 
 _SEAT_BITS = 28  # as the engine packs hands: seat s's tiles are ``tile.bit << 28 * s`` (only a key here)
 
@@ -70,10 +81,12 @@ class Analysis:
         raise ValueError(f"{move} is not one of the analysed choices: {', '.join(str(e.move) for e in self.estimates)}")
 
 
-def analyse(view: View, deals: int = DEFAULT_DEALS, seed: int = 0, exact_tiles: int = EXACT_TILES) -> Analysis:
-    """Every distinct choice of the seat to move (``choices``), each played on the same ``deals`` sampled deals and
-    valued for its side, exactly once at most ``exact_tiles`` tiles are left; the same seed always gives the same
-    analysis."""
+def analyse(view: View, deals: int = DEFAULT_DEALS, seed: int = 0, exact_tiles: int = EXACT_TILES,
+            inference: float = INFERENCE) -> Analysis:
+    """Every distinct choice of the seat to move (``choices``), each played on the same sampled deals (``deals``,
+    or at most ``EXACT_DEALS`` once they are searched exactly: at most ``exact_tiles`` tiles left) and valued for
+    its side; the deals drawn as likely as the others' plays make them (``inference``). The same seed always gives
+    the same analysis."""
     if deals < 1:
         raise ValueError(f"deals={deals!r}: at least one deal")
     moves = choices(view)
@@ -85,8 +98,7 @@ def analyse(view: View, deals: int = DEFAULT_DEALS, seed: int = 0, exact_tiles: 
     rng = decision_rng(seed, view, "analysis")
     values: list[list[float]] = [[] for _ in moves]
     exact = 0
-    for _ in range(1 if _deal_is_known(view) else deals):
-        world = view.sample(rng)
+    for world in _worlds(view, deals, exact_tiles, inference, rng):
         search = _search(rules)  # one memory a deal: the choices share the positions they lead to
         for index, move in enumerate(moves):
             after = world.apply(move)
@@ -102,6 +114,69 @@ def analyse(view: View, deals: int = DEFAULT_DEALS, seed: int = 0, exact_tiles: 
     estimates = [Estimate(move, tuple(found)) for move, found in zip(moves, values, strict=True)]
     estimates.sort(key=lambda found: -found.mean)  # stable: ties keep the order of the legal moves
     return Analysis(tuple(estimates), exact)
+
+
+def _worlds(view: View, deals: int, exact_tiles: int, inference: float, rng: random.Random) -> list[Position]:
+    """The deals to play every choice on: one when the view leaves nothing to guess; else drawn from the view,
+    kept by how likely they make the others' plays (systematic resampling of a pool ``POOL`` times larger)."""
+    if _deal_is_known(view):
+        return [view.sample(rng)]
+    if sum(view.hand_sizes) + view.stock_size - 1 <= exact_tiles:
+        deals = min(deals, EXACT_DEALS)
+    evidence = _evidence(view) if inference else ()
+    if not evidence:
+        return [view.sample(rng) for _ in range(deals)]
+    odds = {tile.bit: math.exp(inference * (tile.pips + 0.5 * tile.is_double)) for tile in ALL_TILES}
+    pool = [view.sample(rng) for _ in range(deals * POOL)]
+    weights = [_likelihood(world, evidence, odds) for world in pool]
+    step = sum(weights) / deals
+    mark = rng.random() * step
+    kept: list[Position] = []
+    total = 0.0
+    for world, weight in zip(pool, weights, strict=True):
+        total += weight
+        while mark < total and len(kept) < deals:
+            kept.append(world)
+            mark += step
+    return kept
+
+
+def _evidence(view: View) -> tuple[tuple[int, int, int, int], ...]:
+    """The others' plays that had a choice of tile to read: (seat, the tile's bit, the tiles that fitted then,
+    the tiles the seat played after it), at tables without a stock (a drawn tile would change the hand)."""
+    if view.rules.uses_stock:
+        return ()
+    plays = [(event.seat, event.move.tile.bit, _fitting(numbers)) for event, numbers in view.plays_on_ends()  # type: ignore[union-attr]  # plays only
+             if event.seat != view.seat]
+    found = []
+    for index, (seat, bit, fitting) in enumerate(plays):
+        later = sum(other for who, other, _ in plays[index + 1:] if who == seat)
+        found.append((seat, bit, fitting, later))
+    return tuple(found)
+
+
+def _fitting(numbers: frozenset[int]) -> int:
+    """The tiles showing any of ``numbers``, as bits."""
+    bits = 0
+    for number in numbers:
+        bits |= TILES_WITH[number]
+    return bits
+
+
+def _likelihood(world: Position, evidence: tuple[tuple[int, int, int, int], ...], odds: dict[int, float]) -> float:
+    """How likely ``world``'s hands make the plays in ``evidence`` (up to a factor the same for every deal)."""
+    packed = _packed(world)
+    mask = (1 << _SEAT_BITS) - 1
+    found = 1.0
+    for seat, bit, fitting, later in evidence:
+        could = (packed >> _SEAT_BITS * seat & mask | later | bit) & fitting
+        total = 0.0
+        while could:
+            lowest = could & -could
+            total += odds[lowest]
+            could ^= lowest
+        found *= odds[bit] / total
+    return found
 
 
 def exact_values(position: Position) -> dict[Move, tuple[float, ...]]:
@@ -292,5 +367,5 @@ def _deal_is_known(view: View) -> bool:
     return view.stock_size == 0 and len(others) == 1 and others[0] == len(view.unseen)
 
 
-__all__ = ["DEFAULT_DEALS", "EXACT_HAND", "EXACT_TILES", "Analysis", "analyse", "exact_best", "exact_value",
-           "exact_values"]
+__all__ = ["DEFAULT_DEALS", "EXACT_DEALS", "EXACT_HAND", "EXACT_TILES", "INFERENCE", "POOL", "Analysis", "analyse",
+           "exact_best", "exact_value", "exact_values"]

@@ -9,8 +9,18 @@ import random
 
 import pytest
 
-from engine import Pass, Position, Rules, View
-from play.analysis import EXACT_HAND, analyse, exact_best, exact_value, exact_values
+from engine import Pass, Position, Rules, Tile, View
+from play.analysis import (
+    EXACT_HAND,
+    EXACT_TILES,
+    INFERENCE,
+    _evidence,
+    _worlds,
+    analyse,
+    exact_best,
+    exact_value,
+    exact_values,
+)
 from play.choices import choices
 from play.montecarlo import estimate, side_value
 from play.seeding import decision_rng
@@ -120,11 +130,12 @@ def mid_hand_view(seed: int) -> View:
 
 
 def test_every_choice_is_played_on_the_same_deals() -> None:
-    # With the exact search switched off, the analysis is the Monte Carlo estimate over the seed's deals: the
-    # same numbers as montecarlo.estimate given the same generator, which plays every move on each deal.
+    # With the exact search and the reading of plays switched off, the analysis is the Monte Carlo estimate over
+    # the seed's deals: the same numbers as montecarlo.estimate given the same generator, which plays every move
+    # on each deal.
     view = mid_hand_view(3)
     moves = choices(view)
-    analysis = analyse(view, deals=40, seed=7, exact_tiles=-1)
+    analysis = analyse(view, deals=40, seed=7, exact_tiles=-1, inference=0)
     expected = estimate(view, moves, 40, decision_rng(7, view, "analysis"))
     assert sorted(analysis.estimates, key=lambda found: moves.index(found.move)) == expected
     assert analysis.exact == 0
@@ -162,3 +173,26 @@ def test_a_single_choice_has_no_margin_and_a_finished_hand_no_analysis() -> None
     assert blocked.outcome is not None
     with pytest.raises(ValueError, match="the hand is over"):
         analyse(blocked.view(0))
+
+
+def test_a_seat_that_played_light_when_heavy_fitted_is_read_as_likely_without_the_heavy() -> None:
+    # Seat 1 answered the 6-6 with the 6-0 while the 6-5 and 6-4 were unseen: the deals kept hand it those
+    # heavier sixes less often than the deals drawn blindly do.
+    hands = [["6-6", "1-1", "2-2", "3-3", "1-2", "1-3", "2-3"], ["6-0", "0-1", "0-2", "0-3", "4-4", "5-5", "4-5"],
+             ["6-5", "6-4", "6-3", "6-2", "6-1", "0-4", "0-5"], ["1-4", "1-5", "2-4", "2-5", "3-4", "3-5", "0-0"]]
+    position = Position.start(PAIRS, hands, leader=0, first_hand=True).apply_all(["plays 6-6", "plays 6-0 right"])
+    view = position.view(3)
+
+    def heavy_sixes(inference: float) -> float:
+        worlds = _worlds(view, 600, EXACT_TILES, inference, random.Random(5))
+        return sum(Tile(6, 5) in world.hands[1] or Tile(6, 4) in world.hands[1] for world in worlds) / len(worlds)
+
+    blind, read = heavy_sixes(0), heavy_sixes(INFERENCE)
+    assert read < blind - 0.1, (read, blind)
+
+
+def test_plays_are_read_only_where_no_stock_changes_a_hand() -> None:
+    position = Position.deal(ONE, random.Random(2), leader=0)
+    while len(position.history) < 6:
+        position = position.apply(position.legal_moves()[0])
+    assert position.view(0).plays_on_ends() and _evidence(position.view(0)) == ()

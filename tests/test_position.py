@@ -212,3 +212,12 @@ def test_every_field_is_set_on_every_construction_path(rules: Rules) -> None:
         for name in every_slot(position):
             assert hasattr(position, name), f"{rules.name}: {path} leaves {name} unset"
         repr(position)  # and it reads as a whole
+
+
+def test_each_play_after_the_lead_is_kept_with_the_numbers_it_could_follow() -> None:
+    hands = [["6-6", "6-1", "1-1"], ["6-4", "2-3"], ["4-4", "0-0"], ["1-2", "5-5"]]
+    pos = Position.start(PAIRS, hands, leader=0)
+    pos = pos.apply_all(["plays 6-6", "plays 6-4 right", "plays 4-4 right", "passes", "plays 6-1 left"])
+    seen = [(str(event.move), numbers) for event, numbers in pos.plays_on_ends()]
+    assert seen == [("plays 6-4 right", {6}), ("plays 4-4 right", {4, 6}), ("plays 6-1 left", {4, 6})]
+    assert pos.view(2).plays_on_ends() == pos.plays_on_ends()  # all of it public: every seat sees the same
