@@ -21,15 +21,16 @@ from dataclasses import dataclass, replace
 from engine import Draw, Move, Play, Position, View
 from wording.texts import Message
 
-from .analysis import analyse
+from .analysis import DEFAULT_DEALS, analyse
 from .choices import choices, same_choice
 from .coach import Remark, move_words, why_better
 from .game import LEARNER, Game
 from .montecarlo import Estimate, estimate
 from .seeding import decision_rng
 
-#: Deals every choice of a decision is played out on by the default evaluation (the same deals for every choice).
-REVIEW_DEALS = 400
+#: Deals every choice of a decision is played out on by the default evaluation (the same deals for every choice;
+#: fewer once they are searched exactly): the analysis's own, shown stronger than the Expert with them.
+REVIEW_DEALS = DEFAULT_DEALS
 
 Evaluate = Callable[[View, Sequence[Move]], list[Estimate]]
 Progress = Callable[[int, int], None]

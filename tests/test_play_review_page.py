@@ -84,7 +84,7 @@ def test_a_short_match_to_its_end_then_review_marks_every_decision_and_opens_one
     assert len(quick) == len(review.ratings)  # one evaluation per decision
     shown = page_text(at)
     assert words("review.title") in shown and "{" not in shown
-    assert words("review.about", deals=400, inaccuracy=2, mistake=6) in shown  # the limits, as figures
+    assert words("review.about", deals=800, inaccuracy=2, mistake=6) in shown  # the limits, as figures
     for mark in Mark:  # the marks are counted in words (and icons), never colour alone
         assert f"{words(f'review.mark.{mark.value}')}: {review.count(mark)}" in shown
     # each hand's chart, and its figures in a table beside it (the text alternative)
