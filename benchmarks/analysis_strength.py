@@ -1,21 +1,23 @@
 """Strength of the deeper evaluation (play/analysis.py): a player that always takes ``analyse``'s best choice, on the
 La Plaza partnership game, side by side with (a) our Expert and (b) the `dominoes` package's
-`probabilistic_alphabeta` player; then how often its best move is the exact best where every tile is known.
+`probabilistic_alphabeta` player; (c) choice by choice against the Expert; then how often its best move is the
+exact best where every tile is known.
 
-Both play single hands, each deal twice with the sides swapped (the 6-6 leads, as in a match's first hand): (a)
-deals with the engine; (b) lets the package deal, the package's game kept move for move beside the engine's
-position: its player reads
-the package's own game, hands and passes included, and from its `--start-move` on samples `--sample-size` deals
-and runs the package's alpha-beta search on each. The figure is our side's share of all points scored, with a 95%
-interval over the pairs (play_strength.Tally).
+(a) and (b) play single hands, each deal twice with the sides swapped (the 6-6 leads, as in a match's first hand):
+(a) deals with the engine; (b) lets the package deal, the package's game kept move for move beside the engine's
+position: its player reads the package's own game, hands and passes included, and from its `--start-move` on
+samples `--sample-size` deals and runs the package's alpha-beta search on each. The figure is our side's share of
+all points scored, with a 95% interval over the pairs (play_strength.Tally). (c) lets the Expert play every seat
+and, where the analysis would choose otherwise, plays both choices on to the end of the real deal.
 
 Agreement: 1-vs-1 hands played by the Club player until the stock is empty, where the seat to move sees every
 tile (the other hand is the unseen tiles); the exact best comes from a full search of each choice (``exact_best``),
 counted by whether ``analyse`` searched the position exactly or judged it by a playout (more tiles than
 ``--exact-tiles``).
 
-Run from the repository root: `python benchmarks/analysis_strength.py` (a few minutes), or e.g.
-`--hands 40 --package-hands 100 --positions 200` for a quick look. Also prints a review's time: 30 decisions.
+Run from the repository root: `python benchmarks/analysis_strength.py` (about an hour and a half on this machine's
+two cores, at the analysis's own 800 deals), or e.g. `--hands 40 --package-hands 40 --disagreements 50 --positions
+100 --deals 200` for a quick look. Also prints a review's time: 30 decisions.
 """
 
 from __future__ import annotations
