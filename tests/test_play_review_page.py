@@ -161,3 +161,21 @@ def test_points_are_written_with_the_languages_decimal_mark() -> None:
     figures = {lang: points_text(2.54, Words(LIBRARY.texts, lang, "play")) for lang in ("en", "es", "pap", "el")}
     assert figures == {"en": "2.5", "es": "2.5", "pap": "2,5", "el": "2,5"}
     assert points_text(6.0, Words(LIBRARY.texts, "el", "play")) == "6"
+
+
+def test_one_review_rates_at_a_time_on_a_server(quick: list[int]) -> None:
+    # A class reviewing at once: while another session's review holds the server's turn, this one rates nothing
+    # and waits for its next tick; then it goes on.
+    played = Game.from_record(short_match(4))
+    while not played.hand_over:
+        if played.position.to_move == LEARNER:
+            played.play(played.position.view(LEARNER).legal_moves()[0])
+        else:
+            played.computers_move()
+    state = app.widgets.play_review.start(played, None)
+    assert state.moments, "the learner had choices to review"
+    with app.widgets.play_review.RATING:  # another session rating
+        app.widgets.play_review.rate_some(state)
+    assert state.ratings == {} and quick == []
+    app.widgets.play_review.rate_some(state)
+    assert state.ratings and quick

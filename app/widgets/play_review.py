@@ -4,6 +4,7 @@ decision that opens the table as it was, the move made and the better one named,
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,8 +29,11 @@ from play.review import (
 )
 
 #: The evaluation the page rates moves with: the analysis (exact search once few tiles are left), which changes fewer
-#: marks under other deals than playouts alone (benchmarks/review_speed.py), at under 0.1 s a decision.
+#: marks under other deals than playouts alone (benchmarks/review_speed.py), at 0.06-0.25 s a decision.
 EVALUATE: Evaluate = analysed()
+#: One review rates at a time on a server: a class reviewing at once waits its turn, a few decisions each, and the
+#: pages of the others (tables, rounds) keep their pace instead of sharing the interpreter with every review.
+RATING = threading.Lock()
 #: Seconds of rating per run of the working panel before the browser is given the page back for a moment.
 BUDGET = 0.3
 #: How often the working panel asks for its next few decisions, in seconds.
@@ -108,11 +112,21 @@ def panel(game: Game, state: ReviewState, words: Words, classroom: bool) -> None
 @st.fragment(run_every=TICK)
 def _working(state: ReviewState, words: Words) -> None:
     """A few decisions rated per run, the bar showing how far; the whole page is drawn again once all are."""
-    state.step(EVALUATE, BUDGET)
+    rate_some(state)
     done, total = len(state.ratings), len(state.moments)  # (ratings holds only this match's decisions)
     st.progress(done / total if total else 1.0, text=words("review.working", done=done, total=total))
     if state.done:
         st.rerun()
+
+
+def rate_some(state: ReviewState) -> None:
+    """Rate the next few decisions when no other review on this server is rating (``RATING``); else leave them
+    for the next tick."""
+    if RATING.acquire(timeout=BUDGET):
+        try:
+            state.step(EVALUATE, BUDGET)
+        finally:
+            RATING.release()
 
 
 def _results(game: Game, state: ReviewState, words: Words, classroom: bool) -> None:
