@@ -21,13 +21,18 @@ from tests.app_support import LIBRARY, click, open_app, shown_picture, texts, vi
 from tests.identity_support import PASSWORD, Roster, make_roster, reload_with, signed_in_app
 
 
-@pytest.fixture
-def roster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Roster]:
+def app_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh SQLite progress database the app uses, with an empty secrets file: its address."""
     url = f"sqlite:///{tmp_path / 'progress.db'}"
     monkeypatch.setenv(URL_VARIABLE, url)
     monkeypatch.setenv("LA_PLAZA_SECRETS", str(tmp_path / "secrets.toml"))
     (tmp_path / "secrets.toml").write_text("", encoding="utf-8")
-    yield make_roster(url, "Ana", "Ben", "Carla")
+    return url
+
+
+@pytest.fixture
+def roster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Roster]:
+    yield make_roster(app_database(tmp_path, monkeypatch), "Ana", "Ben", "Carla")
 
 
 def phone(roster: Roster, name: str, lang: str = "en") -> AppTest:

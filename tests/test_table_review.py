@@ -13,7 +13,6 @@ from streamlit.testing.v1 import AppTest
 import app.widgets.play_review
 from app.i18n import Words
 from app.pages import table_phone
-from app.storage.progress_sql import URL_VARIABLE
 from app.storage.tables_sql import SqlTables
 from app.widgets.play_review import ReviewState
 from engine import Move, View
@@ -23,7 +22,7 @@ from play.players import computer_player
 from play.review import Mark, monte_carlo, move_message
 from tests.app_support import LIBRARY, click, shown_picture
 from tests.identity_support import Roster, make_roster
-from tests.test_table_pages import again, keys, phone
+from tests.test_table_pages import again, app_database, keys, phone
 
 NAMES = ("Ana", "Ben", "Carla", "Dion")
 
@@ -31,10 +30,7 @@ NAMES = ("Ana", "Ben", "Carla", "Dion")
 @pytest.fixture
 def roster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Roster]:
     """A class of five: four to sit at the table, Eva to stay in the lobby; the review rated on fewer deals."""
-    url = f"sqlite:///{tmp_path / 'progress.db'}"
-    monkeypatch.setenv(URL_VARIABLE, url)
-    monkeypatch.setenv("LA_PLAZA_SECRETS", str(tmp_path / "secrets.toml"))
-    (tmp_path / "secrets.toml").write_text("", encoding="utf-8")
+    url = app_database(tmp_path, monkeypatch)
     evaluate = monte_carlo(deals=40)
 
     def quick(view: View, moves: Sequence[Move]) -> list[Estimate]:
