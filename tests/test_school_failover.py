@@ -29,7 +29,7 @@ from engine import Draw, Move, Pass, Play
 from lessons import load_library
 from play.game import Game
 from tests.browser.conftest import free_port
-from tests.browser.learner import boxes, still
+from tests.browser.learner import boxes, enabled_button, still
 from tests.browser.learner import settle as browser_settle
 from tests.browser.test_app_browser import play_on_picture
 from tests.browser.test_rounds_browser import sign_in_teacher
@@ -143,7 +143,7 @@ def open_step_two(page: Page) -> None:
 
 
 def test_a_new_browser_gets_a_cookie_that_keeps_it_on_one_server(school: School) -> None:
-    with urllib.request.urlopen(f"{school.address}/_stcore/health", timeout=5) as answer:
+    with urllib.request.urlopen(f"{school.address}/_stcore/health", timeout=30) as answer:
         cookie = next(c for c in answer.headers.get_all("Set-Cookie") if c.startswith("plaza_server="))
         assert answer.status == 200 and "HttpOnly" in cookie and "SameSite=Lax" in cookie
     value = cookie.split(";")[0].split("=", 1)[1]
@@ -382,7 +382,7 @@ def right_answers(database: str, round_id: str) -> dict[str, int]:
 
 
 def table_button(page: Page, key: str) -> Any:
-    return page.locator(f".st-key-{key} button")
+    return enabled_button(page, key, TIMEOUT)
 
 
 def hand_buttons(page: Page) -> set[str]:

@@ -32,6 +32,14 @@ def settle(page: Page, picture: str | None = PICTURE) -> None:
         expect(image).to_have_attribute("data-playing", "0", timeout=TIMEOUT)
 
 
+def enabled_button(page: Page, key: str, timeout: float = TIMEOUT) -> Locator:
+    """The button of widget ``key`` once it is the only one that takes a tap: while a run redraws a page, the button
+    of the run before can stay on it a moment, disabled."""
+    button = page.locator(f".st-key-{key} button:not([disabled])")
+    expect(button).to_have_count(1, timeout=timeout)
+    return button
+
+
 def still(page: Page) -> None:
     """Wait until the app has finished a run and started no other for a moment, and nothing on the page is fading
     or moving (a page caught mid-run, or a rerun's stale fade, shows text paler than it is: a contrast check would

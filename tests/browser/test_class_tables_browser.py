@@ -18,7 +18,7 @@ from app.storage.tables_sql import SqlTables
 from engine import Pass, Play
 from lessons import load_library
 from tests.browser.conftest import ARTIFACTS, free_port, start_app, stop_app
-from tests.browser.learner import still
+from tests.browser.learner import enabled_button, still
 from tests.browser.test_accessibility import serious
 
 TEXTS = load_library().texts
@@ -152,12 +152,12 @@ def test_four_learners_play_a_whole_hand_and_the_teacher_follows(browser: Browse
             move = table.match.game.position.legal_moves()[0]
             version = table.version
             if isinstance(move, Play):
-                button(page, f"table_tile_{move.tile}").click()
+                enabled_button(page, f"table_tile_{move.tile}").click()
                 still(page)
-                button(page, "table_end_lead" if move.end is None else f"table_end_{move.end}").click()
+                enabled_button(page, "table_end_lead" if move.end is None else f"table_end_{move.end}").click()
             else:
                 assert isinstance(move, Pass)
-                button(page, "table_pass").click()
+                enabled_button(page, "table_pass").click()
             page.wait_for_function("() => true")
             for _ in range(100):
                 now = tables.version(table_id)
