@@ -183,6 +183,24 @@ def test_a_doubled_answer_from_two_tabs_counts_once(database: str) -> None:
     assert [(a.code, a.correct) for a in answers] == [(CODE, True)]
 
 
+def test_the_same_answer_sent_twice_is_kept_once_without_a_word(database: str) -> None:
+    """A tap that reaches the server twice (a second tab, or the browser sending it again) is the answer already
+    kept: no refusal on the phone, and it counts once."""
+    roster = make_roster(database, "Ana", "Ben", class_name="rounds 5b")
+    desk = teacher(roster)
+    start_code_round(desk)
+    first, second = phone(roster, "Ana", lang="el"), phone(roster, "Ana", lang="el")
+    _ben = phone(roster, "Ben")
+    click(first, f"round_option_{WRONG}")
+    click(second, f"round_option_{WRONG}")  # the second tab still showed the buttons: the same pick
+    assert texts(second, "error") == []
+    assert said("el", "round.answered", answer=label("el", WRONG)) in texts(second, "info")
+    answers = SqlProgressStore.from_url(database).load(_learner(roster, "Ana")).answers
+    assert [(a.code, a.correct) for a in answers] == [(CODE, False)]
+    rounds = SqlRounds.from_url(database, LIBRARY.lesson)
+    assert rounds.picks(rounds.current(roster.school_class.code)) == (WRONG,)
+
+
 def test_a_removed_learner_answers_nothing(database: str) -> None:
     roster = make_roster(database, "Ana", "Ben", class_name="rounds 6")
     desk = teacher(roster)

@@ -172,12 +172,17 @@ def test_a_move_after_the_close_and_a_second_tab_are_refused(database: str) -> N
     desk = teacher(roster)
     start_tap_round(desk)
     first, second = phone(roster, "Ana", lang="pap"), phone(roster, "Ana", lang="pap")
+    third = phone(roster, "Ana", lang="pap")
     ben = phone(roster, "Ben", lang="eo")
     click(second, "round_tile_5-4")  # the tile lifted in the second tab ...
+    click(third, "round_tile_5-2")  # (and the right one in a third)
     play_by_buttons(first, RIGHT_MOVE)  # ... the first tab answers ...
     click(second, "round_end_left")  # ... and the second, still showing the table, plays too
     assert said("pap", "round.refused.answered") in texts(second, "error")
     assert said("pap", "round.answered", answer=move_words("pap", RIGHT_MOVE)) in texts(second, "info")
+    click(third, "round_end_right")  # ... the third plays the very move kept: no refusal, nothing doubled
+    assert texts(third, "error") == []
+    assert said("pap", "round.answered", answer=move_words("pap", RIGHT_MOVE)) in texts(third, "info")
     click(ben, "round_tile_5-2")
     click(desk, "round_reveal")
     click(ben, "round_end_right")  # Ben's phone still showed the table

@@ -255,6 +255,8 @@ def answer(rounds: SqlRounds, round_id: str, learner: Learner, number: int, opti
     try:
         rounds.answer(round_id, learner, number, option)
     except RoundRefused as refused:
+        if refused.code == "answered" and _kept_already(rounds, round_id, learner, number, option):
+            return None  # the same answer came twice (a tap the browser sent again): kept once, nothing to say
         if refused.error is not None:
             return f"{words.render(refusal(refused.error))} {words('round.try_again')}"
         return words(f"round.refused.{refused.code}")
@@ -263,6 +265,21 @@ def answer(rounds: SqlRounds, round_id: str, learner: Learner, number: int, opti
     except DATABASE_ERRORS:
         return words("round.failed")
     return None
+
+
+def _kept_already(rounds: SqlRounds, round_id: str, learner: Learner, number: int, option: int | Move) -> bool:
+    """Whether the server kept this very answer to question ``number`` from the learner before (a move: the option
+    the engine makes of it)."""
+    try:
+        given = rounds.mine(round_id, learner.key).get(number)
+        if given is None:
+            return False
+        if isinstance(option, int):
+            return given.option == option
+        found = rounds.get(round_id)
+        return found is not None and rounds.asked(found.items[number]).option_of(option) == given.option
+    except (RoundRefused, IndexError, *DATABASE_ERRORS):
+        return False
 
 
 def _table_now() -> RoundTable | None:
