@@ -1,6 +1,7 @@
 """Class tables in storage, on SQLite and on a real PostgreSQL server: opening, sitting, moves written only on the
 version read (two phones, two tabs, two servers at once: one wins), idle seats advanced by whoever reads next (once),
-a removed learner's seat taken by the computer, the last learner out closing the table, and a move from outside."""
+a removed learner's seat taken by the computer, the last learner out closing the table, a move from outside, and
+a learner's last finished tables (to review)."""
 
 from __future__ import annotations
 
@@ -226,3 +227,59 @@ def test_a_whole_match_is_played_by_reading_alone(tables: SqlTables, school_clas
             break
         now += timedelta(seconds=6)
     assert table.match.game.match.is_over and table.match.state == "over"
+
+
+def played_out(tables: SqlTables, school_class: SchoolClass, keys: dict[str, str], seated: tuple[str, str],
+               at: datetime, *, close_after_hand: bool = False) -> str:
+    """A 1-vs-1 table opened at ``at`` whose two learners go quiet: the computer plays it by reading alone to the
+    match's end (to 10: a hand or two), or, ``close_after_hand``, to the end of the first hand of a match to 100,
+    when the teacher closes it."""
+    target = 100 if close_after_hand else 10
+    table_id = tables.open(school_class.code, "one_vs_one", target=target, idle=5, seed=7, now=at)
+    for seat, name in enumerate(seated):
+        assert tables.sit(table_id, keys[name], seat, now=at) is None
+    now = at
+    for _ in range(300):
+        table = tables.read(table_id, now=now)
+        assert table is not None
+        if table.match.state != PLAYING or (close_after_hand and table.match.game.hand_over):
+            break
+        now += timedelta(seconds=6)
+    if close_after_hand:
+        assert table.match.state == PLAYING and tables.close(table_id, school_class.code, now=now)
+    return table_id
+
+
+def test_a_learners_finished_tables_are_theirs_latest_first_and_a_few(tables: SqlTables, school_class: SchoolClass,
+                                                                      keys: dict[str, str]) -> None:
+    hour = timedelta(hours=1)
+    oldest = played_out(tables, school_class, keys, ("Ana", "Ben"), START)
+    left = played_out(tables, school_class, keys, ("Ana", "Ben"), START + hour)
+    assert tables.leave(left, keys["Ben"], now=START + 1.5 * hour) is None  # Ben got up once it was over
+    closed = played_out(tables, school_class, keys, ("Ben", "Ana"), START + 2 * hour, close_after_hand=True)
+    latest = played_out(tables, school_class, keys, ("Ana", "Ben"), START + 3 * hour)
+    others = played_out(tables, school_class, keys, ("Carla", "Dion"), START + 4 * hour)
+    mid_hand = tables.open(school_class.code, "one_vs_one", target=10, idle=600, seed=7, now=START + 5 * hour)
+    for seat, name in enumerate(("Ana", "Ben")):
+        assert tables.sit(mid_hand, keys[name], seat, now=START + 5 * hour) is None
+    assert tables.close(mid_hand, school_class.code, now=START + 6 * hour)  # in the middle of a hand: no review
+    between_hands = tables.open(school_class.code, "one_vs_one", target=100, idle=600, seed=7)  # (real time)
+    for seat, name in enumerate(("Ana", "Ben")):
+        assert tables.sit(between_hands, keys[name], seat) is None
+    for _ in range(100):  # its first hand played out, the next not dealt yet: still open, so no review from here
+        table = tables.read(between_hands)
+        assert table is not None and table.match.state == PLAYING
+        if table.match.game.hand_over:
+            break
+        assert tables.move(between_hands, mover(table), table.match.game.position.legal_moves()[0],
+                           table.version) is None
+
+    ana = tables.finished(school_class.code, keys["Ana"])
+    assert [table.id for table in ana] == [latest, closed, left]  # latest first, three at most: not `oldest`
+    assert [table.match.state for table in ana] == ["over", CLOSED, "over"]
+    assert [table.match.seat_of(keys["Ana"]) for table in ana] == [0, 1, 0]
+    assert all(table.match.game.hand_over for table in ana)
+    assert [table.id for table in tables.finished(school_class.code, keys["Ben"])] == [latest, closed, oldest]
+    assert [table.id for table in tables.finished(school_class.code, keys["Carla"])] == [others]
+    assert tables.finished("ZZZ-999", keys["Ana"]) == ()  # another class's list: none of hers
+    assert between_hands not in {table.id for key in keys.values() for table in tables.finished(school_class.code, key)}

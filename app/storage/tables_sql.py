@@ -47,6 +47,10 @@ log = logging.getLogger(__name__)
 LISTED = 30
 #: Tables read whole, kept by (id, version) and shared by every phone this server draws (read-only).
 CACHED = 128
+#: A learner's finished tables offered for review at most, and how many of their latest are looked at to find them
+#: (a table the teacher closed in the middle of a hand has no review).
+FINISHED = 3
+FINISHED_LOOKED_AT = 10
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,10 @@ class TableNow:
     def version(self) -> int:
         """The table's version: every change makes a new one."""
         return self.match.version
+
+    def reviewable_by(self, learner: str) -> bool:
+        """Whether ``learner`` may review their moves here: they hold a seat, and the hand is over."""
+        return self.match.seat_of(learner) is not None and self.match.game.hand_over
 
 
 class SqlTables:
@@ -126,6 +134,24 @@ class SqlTables:
             ids = conn.scalars(query.order_by(shown.created_at, shown.id).limit(LISTED)).all()
         found = [self.read(table_id) for table_id in ids]
         return tuple(table for table in found if table is not None)
+
+    def finished(self, class_code: str, learner: str) -> tuple[TableNow, ...]:
+        """``learner``'s last finished tables of ``class_code`` (over, or closed) where they still hold a seat and a
+        hand is over, latest first, at most `FINISHED`: the matches whose review they may open again."""
+        shown, seats = class_tables.c, table_seats.c
+        query = (sa.select(shown.id).join(table_seats, seats.table_id == shown.id)
+                 .where(shown.class_code == class_code, shown.state.in_((OVER, CLOSED)), seats.learner_key == learner)
+                 .order_by(shown.moved_at.desc(), shown.id.desc()).limit(FINISHED_LOOKED_AT))
+        with self.engine.connect() as conn:
+            ids = conn.scalars(query).all()
+        found: list[TableNow] = []
+        for table_id in ids:
+            table = self.read(table_id)
+            if table is not None and table.reviewable_by(learner):
+                found.append(table)
+                if len(found) == FINISHED:
+                    break
+        return tuple(found)
 
     def versions(self, class_code: str) -> tuple[tuple[str, int], ...]:
         """The cheap read a phone at the list of tables makes: each open table's id and version, in the order of
