@@ -144,13 +144,19 @@ def _side_label(game: Game, side: int, words: Words, viewer: int = LEARNER) -> s
     return words(seat_key(game.rules, viewer, side))
 
 
+def scores_text(game: Game, words: Words, viewer: int = LEARNER) -> str:
+    """The match score, side by side, each side named as ``viewer`` sees it ("You 23 · Your opponent 40")."""
+    scores = enumerate(game.match.scores)
+    return " · ".join(f"{_side_label(game, side, words, viewer)} {score}" for side, score in scores)
+
+
 def _score_line(game: Game, words: Words, viewer: int = LEARNER) -> None:
     """The match score, side by side, and what wins it (the other tables' pictures write their own)."""
     if lesson_table_extras.shows_scores(game.rules):
         return
-    parts = [f"{_side_label(game, side, words, viewer)} {score}" for side, score in enumerate(game.match.scores)]
     key = "play.score_loses" if game.rules.target_loses else "play.score"
-    st.markdown(f":material/scoreboard: {words(key, scores=' · '.join(parts), target=game.rules.target)}")
+    scores = scores_text(game, words, viewer)
+    st.markdown(f":material/scoreboard: {words(key, scores=scores, target=game.rules.target)}")
 
 
 # ----------------------------------------------------------------------------------------------------- coach
@@ -221,9 +227,7 @@ def count_panel(game: Game, words: Words, viewer: int = LEARNER) -> None:
                         points=points) for side, points in gained]
     else:
         steps.append(words("play.count_nobody"))
-    totals = " · ".join(f"{_side_label(game, side, words, viewer)} {score}"
-                        for side, score in enumerate(game.match.scores))
-    steps.append(words("play.count_match", scores=totals))
+    steps.append(words("play.count_match", scores=scores_text(game, words, viewer)))
     with st.container(border=True):
         st.markdown(f"**:material/calculate: {words('play.count_title')}**")
         st.markdown("\n".join(f"{number}. {text}" for number, text in enumerate(steps, start=1)))
