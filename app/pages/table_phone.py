@@ -3,7 +3,8 @@ the table they sit at, played with the lessons' gesture on the Play page's table
 (`app.storage.tables_sql`), which checks it; the phone follows the table with a fragment that reads one number (the
 table's version) every second and draws the table again only when it changed, the others' moves shown one by one.
 A reload, or another phone signed in as the same learner, finds the learner's seat again. Once a hand is over, each
-learner may review their own moves (the Play page's review, built from the server's record for their seat).
+learner may review their own moves (the Play page's review, built from the server's record for their seat); once the
+match is over, or the teacher closed the table, the lobby keeps offering that review under "Your last matches".
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from app.state import Taps, Visit, current_visit, tab_state
 from app.storage.browser import FEEDBACK_KEY
 from app.storage.tables_sql import SqlTables, TableNow, open_tables
 from app.widgets import common, gestures, play_review
-from app.widgets.play_table import count_panel, happened, match_summary, remarks_box, table_picture
+from app.widgets.play_table import count_panel, happened, match_summary, remarks_box, scores_text, table_picture
 from engine import PRESETS, Move, Rules, Tile
 from play.class_match import CLOSED, MIN_LEARNERS, OVER, PLAYING, WAITING, ClassMatch, Refused
 from play.game import Setup
@@ -43,8 +44,8 @@ DEFAULT_IDLE = 60
 @dataclass
 class PhoneState:
     """What this tab remembers of its table: which one, what it last drew (version, hand, moves played), the lifted
-    tile, the taps' bookkeeping, why the last move was refused, the coach on or off, the coach's advice kept, and the
-    review of the learner's own moves once asked for."""
+    tile, the taps' bookkeeping, why the last move was refused, the coach on or off, the coach's advice kept, the
+    review of the learner's own moves once asked for, and the finished table whose review the lobby opened."""
 
     table_id: str | None = None
     shown: tuple[int, int, int] | None = None
@@ -55,6 +56,7 @@ class PhoneState:
     advised: dict[tuple[str, int, int], Any] = field(default_factory=dict)
     lobby: tuple[tuple[str, int], ...] | None = None  # the tables listed, with their versions
     review: play_review.ReviewState | None = None
+    finished_id: str | None = None  # checked against the server on every run (`finished_table`), never trusted
 
 
 @dataclass(frozen=True)
@@ -139,10 +141,17 @@ def section(visit: Visit, words: Words) -> None:
         return
     state = _state()
     table = _my_table(store, state, learner.key, learner.class_code)
-    if table is None:
+    finished = None
+    if table is None and state.finished_id is not None:
+        finished = finished_table(store, state.finished_id, learner.key, learner.class_code)
+    if table is None and finished is not None:
+        _finished(finished, state, visit, learner.key, play_words, mine)
+    elif table is None:
+        state.finished_id = None
         st.header(mine("class_table.title"), anchor=False)
-        _lobby(store, learner.key, learner.class_code, mine, words)
+        _lobby(store, learner.key, learner.class_code, mine, words, play_words)
     else:
+        state.finished_id = None
         _consume_tap(store, table, state, learner.key, play_words, mine)
         table = store.read(table.id) or table
         _at_table(store, table, state, visit, learner.key, play_words, mine)
@@ -172,8 +181,9 @@ def _my_table(store: SqlTables, state: PhoneState, learner: str, class_code: str
 # ----------------------------------------------------------------------------------------------------- the lobby
 
 
-def _lobby(store: SqlTables, learner: str, class_code: str, mine: Words, words: Words) -> None:
-    """The class's open tables, each seat free or whose, a button per free seat; and a way to open a new table."""
+def _lobby(store: SqlTables, learner: str, class_code: str, mine: Words, words: Words, play_words: Words) -> None:
+    """The class's open tables, each seat free or whose, a button per free seat; a way to open a new table; and the
+    learner's last finished matches, each with the review of their moves."""
     tables = store.tables(class_code)
     state = _state()
     state.lobby = tuple((table.id, table.version) for table in tables)
@@ -197,6 +207,93 @@ def _lobby(store: SqlTables, learner: str, class_code: str, mine: Words, words: 
                                      name=plain(seat.nickname or "")))
     with st.expander(mine("class_table.open_title")):
         _open_form(store, class_code, mine, words, "phone")
+    _last_matches(store, learner, class_code, mine, words, play_words)
+
+
+def _last_matches(store: SqlTables, learner: str, class_code: str, mine: Words, words: Words,
+                  play_words: Words) -> None:
+    """The learner's last finished tables (over, or closed by the teacher), each with how it ended and a button to
+    review their moves there: a reload or another phone after the match still finds it."""
+    finished = store.finished(class_code, learner)
+    if not finished:
+        return
+    st.subheader(mine("class_table.finished_title"), anchor=False)
+    for table in finished:
+        seat = table.match.seat_of(learner)
+        if seat is None:
+            continue
+        with st.container(border=True, key=f"finished_table_{table.id}"):
+            st.markdown(f"**{numbered_name(table, words, mine)}**")
+            st.caption(_result_text(table, seat, play_words, mine))
+            st.button(play_words("review.button"), key=f"finished_review_{table.id}", icon=":material/query_stats:",
+                      on_click=_on_finished_review, args=(table.id,))
+
+
+def _result_text(table: TableNow, seat: int, words: Words, mine: Words) -> str:
+    """How a finished table ended, in a line: the match over, or closed by the teacher after a hand; the score."""
+    game = table.match.game
+    scores = scores_text(game, words, seat)
+    if game.match.is_over:
+        return mine("class_table.finished_over", scores=scores)
+    return mine("class_table.finished_closed", hand=game.hand_number, scores=scores)
+
+
+def finished_table(store: SqlTables, table_id: str, learner: str, class_code: str) -> TableNow | None:
+    """The finished table ``table_id`` as the server has it, for a learner of its class who holds a seat there and
+    may review it (a hand over); None for anyone else, or for a table still open. A tab's id is checked here."""
+    table = store.read(table_id)
+    if table is None or table.class_code != class_code or table.match.state not in (OVER, CLOSED):
+        return None
+    return table if table.reviewable_by(learner) else None
+
+
+def _finished(table: TableNow, state: PhoneState, visit: Visit, learner: str, words: Words, mine: Words) -> None:
+    """A finished table the learner sat at, only read: its name, the way back, who sat where, how the match ended
+    (or the hand's count, when the teacher closed it between hands), and the review of the learner's own moves."""
+    seat = table.match.seat_of(learner)
+    if seat is None:  # (`finished_table` let only a seated learner through)
+        return
+    game = table.match.game
+    st.header(numbered_name(table, words, mine), anchor=False)
+    _to_lobby_button(mine)
+    st.caption(" · ".join(_who_sits(table, seat, words, mine)))
+    if game.match.is_over:
+        match_summary(game, words, seat)
+    else:
+        st.caption(_result_text(table, seat, words, mine))
+        count_panel(game, words, seat)
+    review = state.review
+    if review is None or review.seat != seat or not review.showing(game):
+        review = state.review = seat_review(table, learner, review)
+    if review is not None:
+        play_review.panel(game, review, words, visit.settings.classroom)
+
+
+def _to_lobby_button(mine: Words) -> None:
+    st.button(mine("class_table.to_lobby"), key="class_table_to_lobby", icon=":material/arrow_back:",
+              on_click=_on_to_lobby)
+
+
+def _on_finished_review(table_id: str) -> None:
+    """Open a finished table's review from the lobby, once the server has checked that the learner sat there."""
+    store, visit, state = open_tables(), current_visit(), _state()
+    visit.taps.acted += 1
+    learner = visit.account.learner
+    table = None
+    if store is not None and learner.class_code:
+        table = finished_table(store, table_id, learner.key, learner.class_code)
+    state.finished_id = table.id if table is not None else None
+    if table is not None:
+        state.review = seat_review(table, learner.key, state.review)
+
+
+def _on_to_lobby() -> None:
+    """Back to the class tables from a finished table: only this tab forgets it (no write: the seat stays in the
+    record, so the match stays under "Your last matches")."""
+    current_visit().taps.acted += 1
+    state = _state()
+    state.table_id = state.finished_id = None
+    state.shown, state.selected, state.review, state.error = None, None, None, None
 
 
 def open_form_values(mine: Words, words: Words, prefix: str) -> tuple[str, int | None, int]:
@@ -298,6 +395,9 @@ def _at_table(store: SqlTables, table: TableNow, state: PhoneState, visit: Visit
         match_summary(game, words, seat)
     if state.review is not None and state.review.showing(game):
         play_review.panel(game, state.review, words, visit.settings.classroom)
+    if match.state == OVER:  # nothing to leave: the seat stays in the record, only this tab goes back
+        _to_lobby_button(mine)
+        return
     with st.expander(mine("class_table.leave_title")):
         st.button(mine("class_table.leave"), key="class_table_leave", icon=":material/logout:",
                   on_click=_on_table_action, args=("leave",))
@@ -454,7 +554,7 @@ def seat_review(table: TableNow, learner: str, current: play_review.ReviewState 
     when it is of the same seat and match), from their seat's view only, once a hand is over; None for a learner not
     seated there, or while the hand is played. The table is only read."""
     seat = table.match.seat_of(learner)
-    if seat is None or not table.match.game.hand_over:
+    if seat is None or not table.reviewable_by(learner):
         return None
     return play_review.start(table.match.game, current, seat)
 
@@ -500,22 +600,25 @@ def _acted(state: PhoneState) -> None:
 
 @st.fragment(run_every=POLL_SECONDS)
 def _follow() -> None:
-    """Every second: the table's version (one small row); the page is drawn again only when it changed, or when the
-    table is due to move by itself (an idle seat, the next hand: this phone then advances it, once for all)."""
-    state, store = _state(), open_tables()
-    if store is None:
-        return
-    if state.table_id is None:  # the lobby: drawn again when a table opens, or someone sits or leaves
-        listed = store.versions(current_visit().account.learner.class_code)
-        if state.lobby is not None and listed != state.lobby:
-            st.rerun()
-        return
+    """Every second: whether the page is to be drawn again (`redraw_due`), from one small read."""
+    store = open_tables()
+    if store is not None and redraw_due(_state(), store, current_visit().account.learner.class_code):
+        st.rerun()
+
+
+def redraw_due(state: PhoneState, store: SqlTables, class_code: str) -> bool:
+    """Whether this tab's page is to be drawn again: at a table, when its version changed or it is due to move by
+    itself (an idle seat, the next hand: this phone then advances it, once for all); in the lobby, when a table
+    opened or someone sat or left; never while a finished table's review is read (nothing there changes)."""
+    if state.table_id is None:
+        if state.finished_id is not None or state.lobby is None:
+            return False
+        return store.versions(class_code) != state.lobby
     found = store.version(state.table_id)
     if found is None:
-        st.rerun()
-    version, due = found  # type: ignore[misc]
+        return True
+    version, due = found
     if due is not None and due <= datetime.now(UTC):
         table = store.read(state.table_id)
         version = table.version if table is not None else version
-    if state.shown is None or version != state.shown[0]:
-        st.rerun()
+    return state.shown is None or version != state.shown[0]
