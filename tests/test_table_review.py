@@ -191,7 +191,8 @@ def test_a_reload_after_the_match_reviews_it_from_the_lobby_and_goes_back(roster
     assert any(text.startswith("Match over · ") for text in texts(ana, "caption"))
     click(ana, f"finished_review_{table_id}")
     assert [header.value for header in ana.header][:1] == [table_phone.numbered_name(
-        before, Words(LIBRARY.texts, "en", "play"), Words(LIBRARY.texts, "en", table_phone.SCOPE))]
+        before, Words(LIBRARY.texts, "en", "play"), Words(LIBRARY.texts, "en", table_phone.SCOPE), short=True)]
+    assert any(text.endswith(" wins the match!") for text in texts(ana, "markdown"))  # how the match ended
     assert "class_table_to_lobby" in keys(ana) and not last_matches(ana)  # the finished table instead of the lobby
     review = rated(ana).review()
     assert [(r.moment.hand, r.moment.index, r.moment.move) for r in review.ratings] == decided[0]  # hers, seat 0

@@ -248,25 +248,27 @@ def finished_table(store: SqlTables, table_id: str, learner: str, class_code: st
 
 
 def _finished(table: TableNow, state: PhoneState, visit: Visit, learner: str, words: Words, mine: Words) -> None:
-    """A finished table the learner sat at, only read: its name, the way back, who sat where, how the match ended
-    (or the hand's count, when the teacher closed it between hands), and the review of the learner's own moves."""
+    """A finished table the learner sat at, only read: its name, the way back, who sat where, how the match ended,
+    the review of the learner's own moves, and, when the teacher closed the table between hands, that hand's count
+    (below the review: on a phone the review the learner asked for starts on the first screen)."""
     seat = table.match.seat_of(learner)
     if seat is None:  # (`finished_table` let only a seated learner through)
         return
     game = table.match.game
-    st.header(numbered_name(table, words, mine), anchor=False)
+    st.header(numbered_name(table, words, mine, short=True), anchor=False)
     _to_lobby_button(mine)
     st.caption(" · ".join(_who_sits(table, seat, words, mine)))
     if game.match.is_over:
         match_summary(game, words, seat)
     else:
-        st.caption(_result_text(table, seat, words, mine))
-        count_panel(game, words, seat)
+        st.markdown(f":material/scoreboard: {_result_text(table, seat, words, mine)}")
     review = state.review
     if review is None or review.seat != seat or not review.showing(game):
         review = state.review = seat_review(table, learner, review)
     if review is not None:
         play_review.panel(game, review, words, visit.settings.classroom)
+    if not game.match.is_over:
+        count_panel(game, words, seat)
 
 
 def _to_lobby_button(mine: Words) -> None:
