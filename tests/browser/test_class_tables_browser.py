@@ -1,7 +1,8 @@
 """Class tables in real Chromium: four learners, each on their own phone, sit at one partnership table and play a
 whole hand with the button twins (each phone shows its own tiles only, until the count shows every hand), a learner
-opens the review of their own moves, and the teacher's overview on a projector-sized screen. Screenshots at 390×844
-and 1920×1080 go to tests/artifacts/."""
+opens the review of their own moves, and the teacher's overview on a projector-sized screen; once the teacher closes
+the table, a reload finds it under "Your last matches" with its review. Screenshots at 390×844 and 1920×1080 go to
+tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -115,6 +116,42 @@ def check_review_on_the_phone(page: Page) -> None:
     page.screenshot(path=ARTIFACTS / "class_table_review_decision_phone.png")
 
 
+def check_last_matches_after_a_reload(page: Page, table_id: str) -> None:
+    """The table closed, the phone reloads: the lobby lists it under "Your last matches", its review button on
+    screen without scrolling; the review opens in place of the lobby, starting on the first screen, stays while the
+    page follows the class, and "Back to the class tables" returns."""
+    page.reload()
+    title = page.get_by_role("heading", name=mine("class_table.finished_title"))
+    expect(title).to_be_visible(timeout=TIMEOUT)
+    review = enabled_button(page, f"finished_review_{table_id}")
+    expect(review).to_have_text(re.compile(re.escape(play("review.button"))))
+    still(page)
+    page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
+    still(page)
+    box = review.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box  # above the fold
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box  # nothing cut at the side
+    page.screenshot(path=ARTIFACTS / "class_table_last_matches_phone.png")
+    review.click()
+    panel = page.locator(".st-key-play_review_panel")
+    expect(panel.get_by_text(play("review.title"))).to_be_visible(timeout=TIMEOUT)
+    fine = re.compile(re.escape(play("review.mark.fine")) + r": \d+")
+    expect(panel.get_by_text(fine)).to_be_visible(timeout=TIMEOUT)  # every decision rated
+    back = enabled_button(page, "class_table_to_lobby")
+    page.wait_for_timeout(3000)  # a few of the follow's ticks: the review stays, nothing jumps away
+    still(page)
+    expect(panel).to_be_visible()
+    page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
+    still(page)
+    back_box, panel_box = back.bounding_box(), panel.bounding_box()
+    assert back_box is not None and back_box["y"] + back_box["height"] <= PHONE["height"], back_box
+    assert panel_box is not None and panel_box["y"] + 120 <= PHONE["height"], panel_box  # starts on the first screen
+    page.screenshot(path=ARTIFACTS / "class_table_finished_review_phone.png")
+    back.click()
+    expect(title).to_be_visible(timeout=TIMEOUT)
+    expect(panel).to_have_count(0)
+
+
 def test_four_learners_play_a_whole_hand_and_the_teacher_follows(browser: Browser, school: dict) -> None:
     tables: SqlTables = school["tables"]
     table_id = school["table"]
@@ -215,7 +252,13 @@ def test_four_learners_play_a_whole_hand_and_the_teacher_follows(browser: Browse
         assert glance_box is not None and picture_box is not None
         assert glance_box["y"] + glance_box["height"] <= picture_box["y"]  # read before the table, at a glance
         page.screenshot(path=ARTIFACTS / "class_table_watch_projector.png")
+        button(page, "teacher_table_close").click()  # the class is over: the teacher closes the table
+        still(page)
         teacher.close()
+        closed = tables.read(table_id)
+        assert closed is not None and closed.match.state == "closed"
+        check_last_matches_after_a_reload(ana, table_id)
+        assert tables.read(table_id).match.seat_of(school["keys"]["Ana"]) == 0  # type: ignore[union-attr]
     finally:
         for context, _ in phones.values():
             context.close()
