@@ -38,11 +38,11 @@ EXACT_DEALS = 200
 #: before that each deal is played out with the heaviest fitting tile.
 EXACT_TILES = 16
 EXACT_HAND = 5
-#: How the others' plays are read (at tables without a stock): a seat is taken to choose among its fitting tiles
-#: with odds growing ``e ** INFERENCE`` times a pip (a double half a pip more, as in the playouts), so a deal
-#: where a seat held heavier tiles that fitted and played a light one is less likely, never ruled out. ``POOL``
-#: deals are drawn for each one kept, and the kept ones are drawn from the pool by how likely each makes the
-#: plays seen (0 reads nothing: every deal as likely).
+#: How the others' plays are read (at a table with a stock, only those after the seat's last draw): a seat is
+#: taken to choose among its fitting tiles with odds growing ``e ** INFERENCE`` times a pip (a double half a pip
+#: more, as in the playouts), so a deal where a seat held heavier tiles that fitted and played a light one is less
+#: likely, never ruled out. ``POOL`` deals are drawn for each one kept, and the kept ones are drawn from the pool by
+#: how likely each makes the plays seen (0 reads nothing: every deal as likely).
 INFERENCE = 0.3
 POOL = 3
 
@@ -145,11 +145,20 @@ def _worlds(view: View, deals: int, exact_tiles: int, inference: float, rng: ran
 
 def _evidence(view: View) -> tuple[tuple[int, int, int, int], ...]:
     """The others' plays that had a choice of tile to read: (seat, the tile's bit, the tiles that fitted then,
-    the tiles the seat played after it), at tables without a stock (a drawn tile would change the hand)."""
-    if view.rules.uses_stock:
-        return ()
+    the tiles the seat played after it). At a table with a stock only the plays a seat made after its last draw:
+    its hand then was the one it holds now and the tiles it played since (a draw before would change it unseen)."""
+    draws_to_come = [0] * view.rules.players
+    for event in view.history:
+        if isinstance(event.move, Draw):
+            draws_to_come[event.seat] += 1
+    readable = set()
+    for event in view.history:
+        if isinstance(event.move, Draw):
+            draws_to_come[event.seat] -= 1
+        elif isinstance(event.move, Play) and not draws_to_come[event.seat]:
+            readable.add(event.move.tile)
     plays = [(event.seat, event.move.tile.bit, _fitting(numbers)) for event, numbers in view.plays_on_ends()  # type: ignore[union-attr]  # plays only
-             if event.seat != view.seat]
+             if event.seat != view.seat and event.move.tile in readable]  # type: ignore[union-attr]  # plays only
     found = []
     for index, (seat, bit, fitting) in enumerate(plays):
         later = sum(other for who, other, _ in plays[index + 1:] if who == seat)

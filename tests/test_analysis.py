@@ -191,8 +191,14 @@ def test_a_seat_that_played_light_when_heavy_fitted_is_read_as_likely_without_th
     assert read < blind - 0.1, (read, blind)
 
 
-def test_plays_are_read_only_where_no_stock_changes_a_hand() -> None:
-    position = Position.deal(ONE, random.Random(2), leader=0)
-    while len(position.history) < 6:
-        position = position.apply(position.legal_moves()[0])
-    assert position.view(0).plays_on_ends() and _evidence(position.view(0)) == ()
+def test_at_a_table_with_a_stock_only_the_plays_after_a_seats_last_draw_are_read() -> None:
+    # Seat 1 chose the 6-2 over the 6-3 with a hand it changed afterwards by drawing: that choice says nothing of
+    # the hand it holds now. Its 5-2 after the draw was made from the hand it holds now and is read.
+    position = Position.start(ONE, [["6-6", "6-1", "1-1"], ["6-2", "6-3", "0-0"]], stock=["2-5", "4-4", "3-4"],
+                              leader=0).apply_all(["plays 6-6", "plays 6-2 right", "plays 6-1 left", "draws"])
+    position = position.apply_all(["plays 5-2 right"])
+    read = _evidence(position.view(0))
+    assert [(seat, bit) for seat, bit, _fitting, _later in read] == [(1, Tile(5, 2).bit)]
+    without_draw = Position.start(ONE, [["6-6", "6-1", "1-1"], ["6-2", "6-3", "0-0"]], stock=["2-5"],
+                                  leader=0).apply_all(["plays 6-6", "plays 6-2 right"])
+    assert [(seat, bit) for seat, bit, _fitting, _later in _evidence(without_draw.view(0))] == [(1, Tile(6, 2).bit)]
