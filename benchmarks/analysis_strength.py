@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import dominoes
 
 from benchmarks.play_strength import Chooser, Tally, our_chooser, tally_pairs
-from engine import Move, Pass, Play, Position, Rules, Tile
+from engine import PRESETS, Move, Pass, Play, Position, Rules, Tile
 from play import Club, computer_player
 from play.analysis import DEFAULT_DEALS, EXACT_TILES, analyse, exact_best
 from play.choices import choices, same_choice
@@ -58,14 +58,17 @@ def analysis_chooser(deals: int, exact_tiles: int, seed: int) -> Chooser:
 def versus_expert(args: argparse.Namespace) -> Tally:
     """Hand pairs of the analysis player against the Expert, each deal a match's first hand (the 6-6 leads).
     Single hands rather than matches: a match's later hands part ways once one side has won a hand differently."""
-    rules = Rules.partnership()
+    rules = Rules.preset(args.table)
 
     def play_hand(deal_seed: int, ours: int) -> tuple[int | None, int]:
         mine = analysis_chooser(args.deals, args.exact_tiles, deal_seed)
         other = our_chooser("expert", deal_seed + 1)
-        position = Position.deal(rules, random.Random(deal_seed), first_hand=True)
+        try:
+            position = Position.deal(rules, random.Random(deal_seed), first_hand=True)
+        except ValueError:  # only the partnership finds its first leader; elsewhere each side of a pair leads once
+            position = Position.deal(rules, random.Random(deal_seed), leader=deal_seed % rules.players)
         while position.outcome is None:
-            position = position.apply((mine if position.to_move % 2 == ours else other)(position))
+            position = position.apply((mine if rules.side_of(position.to_move) == ours else other)(position))
         return position.outcome.winner, position.outcome.points
 
     return tally_pairs(lambda deal_seed, ours: [play_hand(deal_seed, ours)], args.hands, args.seed, args.report_every)
@@ -244,6 +247,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--exact-tiles", type=int, default=EXACT_TILES, help=f"default {EXACT_TILES}")
     parser.add_argument("--start-move", type=int, default=14, help="the package player's first searched move")
     parser.add_argument("--sample-size", type=int, default=8, help="the package player's sampled deals a move")
+    parser.add_argument("--table", default="partnership", choices=PRESETS,
+                        help="the table the analysis plays the Expert at (default partnership)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--report-every", type=float, default=60.0, help="seconds between progress lines")
     parser.add_argument("--skip", nargs="*", default=[],
@@ -257,7 +262,7 @@ def main(argv: list[str] | None = None) -> None:
               f"1-vs-1 {one:.1f} s", flush=True)
     if "expert" not in args.skip:
         start = time.perf_counter()
-        _print_share("the Expert", versus_expert(args), time.perf_counter() - start)
+        _print_share(f"the Expert ({args.table})", versus_expert(args), time.perf_counter() - start)
     if "decisions" not in args.skip:
         start = time.perf_counter()
         found = decision_duel(args)
