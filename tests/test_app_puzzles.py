@@ -18,7 +18,7 @@ from app.storage.progress import Learner
 from app.storage.progress_sql import URL_VARIABLE
 from app.storage.puzzle_ratings import SqlPuzzleRatings
 from app.widgets.picture import tap_value
-from engine import Play, parse_move
+from engine import Play, Tile, parse_move
 from play.coach import why_better
 from practice.puzzle_choice import find_puzzle, puzzle_of_the_day
 from practice.puzzle_rating import Rating, first_guess, rate
@@ -148,12 +148,18 @@ def test_a_wrong_answer_by_tapping_the_picture() -> None:
     assert say("eo", "puzzles.answered") in texts(at, "info")
 
 
+def _misfits(puzzle: Puzzle) -> list[Tile]:
+    """The tiles of the seat's hand that fit no end now."""
+    fitting = {move.tile for move in puzzle.position.legal_moves() if isinstance(move, Play)}
+    return [tile for tile in puzzle.position.hands[puzzle.seat] if tile not in fitting]
+
+
 def test_a_move_the_engine_refuses_is_no_answer() -> None:
-    at = open_app(lesson="puzzles", lang="es", puzzle="one_vs_one-001")
+    chosen = next(puzzle for puzzle in PUZZLES if puzzle.preset == "one_vs_one" and _misfits(puzzle))
+    at = open_app(lesson="puzzles", lang="es", puzzle=chosen.id)
     puzzle = shown(at)
-    hand = puzzle.position.hands[puzzle.seat]
-    misfit = next(tile for tile in hand
-                  if not any(isinstance(m, Play) and m.tile == tile for m in puzzle.position.legal_moves()))
+    assert puzzle.id == chosen.id
+    misfit = _misfits(puzzle)[0]
     click(at, f"puzzle_tile_{misfit}")
     click(at, "puzzle_end_left")
     assert state(at).judgement is None and state(at).rated is None
