@@ -3,7 +3,8 @@ La Plaza partnership game, side by side with (a) our Expert and (b) the `dominoe
 `probabilistic_alphabeta` player; (c) choice by choice against the Expert; then how often its best move is the
 exact best where every tile is known.
 
-(a) and (b) play single hands, each deal twice with the sides swapped (the 6-6 leads, as in a match's first hand):
+(a) and (b) play single hands, each deal twice with the sides swapped (the 6-6 leads, as in a match's first hand;
+`--table` plays (a) at another table, the leader then by the deal):
 (a) deals with the engine; (b) lets the package deal, the package's game kept move for move beside the engine's
 position: its player reads the package's own game, hands and passes included, and from its `--start-move` on
 samples `--sample-size` deals and runs the package's alpha-beta search on each. The figure is our side's share of

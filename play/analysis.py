@@ -147,15 +147,12 @@ def _evidence(view: View) -> tuple[tuple[int, int, int, int], ...]:
     """The others' plays that had a choice of tile to read: (seat, the tile's bit, the tiles that fitted then,
     the tiles the seat played after it). At a table with a stock only the plays a seat made after its last draw:
     its hand then was the one it holds now and the tiles it played since (a draw before would change it unseen)."""
-    draws_to_come = [0] * view.rules.players
-    for event in view.history:
-        if isinstance(event.move, Draw):
-            draws_to_come[event.seat] += 1
+    drew_since: set[int] = set()  # the seats that drew after the event looked at (the history read backwards)
     readable = set()
-    for event in view.history:
+    for event in reversed(view.history):
         if isinstance(event.move, Draw):
-            draws_to_come[event.seat] -= 1
-        elif isinstance(event.move, Play) and not draws_to_come[event.seat]:
+            drew_since.add(event.seat)
+        elif isinstance(event.move, Play) and event.seat not in drew_since:
             readable.add(event.move.tile)
     plays = [(event.seat, event.move.tile.bit, _fitting(numbers)) for event, numbers in view.plays_on_ends()  # type: ignore[union-attr]  # plays only
              if event.seat != view.seat and event.move.tile in readable]  # type: ignore[union-attr]  # plays only
